@@ -224,7 +224,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
     });
 
     // Fixed bug, kept as a guard: (rules.md, Clarifications (opposed): "Exactly at the limit is allowed", decimals allowed):
-    // src/rules/opposed/attack.ts affordableMode compares floats: 12.1 - 5 < 27.1 - 20 in binary.
+    // src/rules/opposed/rules.ts affordableMode compares floats: 12.1 - 5 < 27.1 - 20 in binary.
     it('exactly at the limit with 12.1 under 27.1: 12.1 - 5 = 7.1 = 27.1 - 20 is allowed', async () => {
       table = await openOpposed(mode);
       const top = { id: '-1', pr: 27.1, custom: 'Ambush', _pageid: table.scene.pageId };

@@ -1,5 +1,5 @@
 // The `opposed` edition (Opposed Rolls) as pure rules: resolveOpposedAttack and affordableMode
-// (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
+// (src/rules/opposed/rules.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.
 import { planCheck, planHit } from '../support/plans';
@@ -10,13 +10,12 @@ import fc from 'fast-check';
 import {
   affordableMode,
   COUNTERATTACK_MARGIN,
-  DEFENSE_MODES,
   INITIATIVE_COST,
   resolveOpposedAttack,
-  type DefenseMode,
   type OpposedAttackInput,
   type OpposedTurn,
-} from '../../src/rules/opposed/attack';
+} from '../../src/rules/opposed/rules';
+import { DEFENSE_MODES, type DefenseMode } from '../../src/rules/opposed/state';
 import { opposed as declared_opposed, type OpposedAnswer, type OpposedState } from '../../src/rules/opposed'
 const opposed = registered(declared_opposed);
 import { isRefusal, type Facts, type Outcome, type PlanContext, type Resolution } from '../../src/rules/edition';
@@ -186,14 +185,14 @@ describe('opposed: resolveOpposedAttack', () => {
     });
 
     // Fixed bug, kept as a guard: (rules.md, Clarifications: "Exactly at the limit is allowed" and "Initiative may carry
-    // decimals"): attack.ts affordableMode compares in binary floats, 12.1 - 5 = 7.1 (7.09999...)
+    // decimals"): rules.ts affordableMode compares in binary floats, 12.1 - 5 = 7.1 (7.09999...)
     // against 27.1 - 20 = 7.100000000000001, so a defender exactly at the limit is overwhelmed.
     it('decimal initiatives: 12.1 - 5 = 7.1 is exactly 20 below 27.1: allowed', () => {
       expect(affordableMode('active', { defender: 12.1, current: 27.1, limit: 20 })).toBe('active');
     });
 
     // Fixed bug, kept as a guard: (rules.md: "active -5 to the defender's Turn Tracker entry"; decimals "read and written
-    // back as numbers"): attack.ts writes 12.3 - 5 as 7.300000000000001, not 7.3.
+    // back as numbers"): rules.ts writes 12.3 - 5 as 7.300000000000001, not 7.3.
     it('decimal initiatives: 12.3 pays 5 and is left at 7.3', () => {
       expect(attack({ mode: 'active', turn: { defender: 12.3, current: 15 } }).initiativeAfter).toBe(7.3);
     });

@@ -1,17 +1,22 @@
 // The `opposed` edition ("Opposed Rolls") on the edition seam: opposed d20 rolls, damage = weapon
 // + margin, armor against armor penetration deciding Vitality or stamina, initiative paid for
 // active and full defenses in the Turn Tracker, and the counterattack announced.
-import { at, type Edition } from '../edition';
+import { type Edition } from '../edition';
 import { UsageError } from '../../text/args';
-import { DEFENSE_MODES } from './attack';
-import { DAMAGE_AMOUNT, DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedDamagePlan, STANCE_USAGE } from './plans';
-import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
-import { MODE_EFFECT, opposedWords } from './text';
-import { opposedAttack, parseOpposedAnswer, type OpposedAnswer } from './answer';
-import { OPPOSED_MACROS } from './macros';
+import { flagTable } from '../../text/flags';
+import { damagePlan, handEditPlan, modeAnswerPlan, setVitality } from './rules';
+import { DEFENSE_MODES, parseOpposedAnswer, parseOpposedState, stateAt, type DefenseMode, type OpposedAnswer, type OpposedState } from './state';
+import { MODE_EFFECT, MODE_LABEL, opposedWords } from './words';
 
-export type { OpposedState } from './state';
-export type { OpposedAnswer } from './answer';
+export type { OpposedAnswer, OpposedState } from './state';
+
+export const DAMAGE_FLAGS = flagTable({
+  attack: { kind: 'integer', min: -1000, max: 1000, placeholder: 'A', required: { why: '--attack is required: the attacker\'s result (1d20 + modifiers)' } },
+  ap: { kind: 'integer', min: 0, max: 1000, placeholder: 'P' },
+  // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
+  'defense-mode': { kind: 'choice', choices: DEFENSE_MODES, decides: 'chooses its defense mode (--defense-mode)' },
+  'defense-roll': { kind: 'die', sides: 20, placeholder: 'R', decides: 'rolls its defense (--defense-roll)' },
+});
 
 export const opposed: Edition<OpposedState, OpposedAnswer> = {
   id: 'opposed',
@@ -19,7 +24,13 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
     playable: true,
     settings: ['overwhelm-limit', 'stamina-bar'],
     markers: ['incapacitated', 'active', 'full'],
-    macros: OPPOSED_MACROS,
+    // docs/commands.md, "The `opposed` edition".
+    macros: [
+      { name: 'DR-Attack', action: '!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}', tokenAction: true },
+      { name: 'DR-Damage', action: '!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]', gm: true, tokenAction: true },
+      { name: 'DR-Stance', action: '!stance ?{Defense mode|Passive,passive|Active,active|Full,full}', tokenAction: true },
+      { name: 'DR-Undo', action: '!damage --undo' },
+    ],
     // Opposed Rolls' worked example; every token with defenses and armor, so active and full defense mean something.
     sample: {
       sheet: { armor_score: 'Armor score', passive_defense: 'Passive defense', active_defense: 'Active defense', full_defense: 'Full defense' },
@@ -34,13 +45,13 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
   },
   hit: {
     flags: DAMAGE_FLAGS,
-    usage: DAMAGE_USAGE,
+    usage: '!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]',
     examples: ['!damage 8 --attack 15', '!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10'],
     help: [
       'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
     ],
-    amount: DAMAGE_AMOUNT,
-    plan: opposedDamagePlan,
+    amount: { what: 'the weapon damage', missing: 'no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15', example: '[[1d8+2]]' },
+    plan: damagePlan,
     handEdit: handEditPlan,
   },
   check: {
@@ -51,11 +62,21 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
     plan: () => {
       throw new UsageError('in the opposed edition the defense is rolled inside !damage');
     },
-    answers: opposedAttack,
+    // `!attack`: the defender answers with its mode and its d20, kept typed; its hit reads them as
+    // `!damage` would its `--defense-mode` and `--defense-roll`.
+    answers: {
+      answerFlag: 'mode',
+      choices: DEFENSE_MODES,
+      label: (word) => MODE_LABEL[word as DefenseMode] ?? word,
+      planAnswer: (word, _situation, _attacker, context) => modeAnswerPlan(word, context),
+      keep: (word, _outcome, rolls) => ({ word, answer: { mode: word as DefenseMode, roll: rolls.defense ?? 1 }, roll: rolls.defense ?? 1 }),
+      // The answer's d20 is the hit's defense roll.
+      rolled: (answer) => ({ defense: answer.roll }),
+    },
   },
   stance: {
     flags: {},
-    usage: STANCE_USAGE,
+    usage: '!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens\' modes)',
     help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`],
     modes: DEFENSE_MODES,
     default: 'passive',
@@ -67,26 +88,15 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
     },
   },
   life: {
-    setVitality(before: number, after: number, state: OpposedState) {
-      // A hand edit above 0 is the GM's way to bring back even a token dead for good.
-      const dead = state.dead === true && after <= 0;
-      const change = [{ kind: 'vitality-change', before, after }];
-      return {
-        vitality: after,
-        state: stateAt(after, dead),
-        steps: change,
-        conditions: [],
-        now: after <= 0 ? at('Now', dead ? { kind: 'down-now', dead: true } : { kind: 'down-now', typed: true }) : undefined,
-      };
-    },
+    setVitality,
     // rules.md, "Switching editions": entered as its Vitality leaves it (shown down at or below 0); dead for good stays so.
-    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (vitality === null ? stateOf(false, deadForGood) : stateAt(vitality, deadForGood)),
+    enter: (vitality, deadForGood) => stateAt(vitality, deadForGood),
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
-    condition: (state: OpposedState, vitality: number | null) => (state.dead ? 'dead' as const : vitality !== null && vitality <= 0 ? 'incapacitated' as const : 'none' as const),
-    deadForGood: (state: OpposedState) => state.dead === true,
+    condition: (state, vitality) => (state.dead ? 'dead' : vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
+    deadForGood: (state) => state.dead === true,
     parseState: parseOpposedState,
     parseAnswer: parseOpposedAnswer,
-    isEmptyState: (state: OpposedState) => state.down !== true && state.dead !== true,
+    isEmptyState: (state) => state.down !== true && state.dead !== true,
   },
   words: opposedWords,
 };

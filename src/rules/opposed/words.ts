@@ -1,9 +1,22 @@
-// Plain words for each `opposed` step (Opposed Rolls), one short line each: its rules' steps and
-// its cards' layout (title, public line, the bar moved, where the token stands now).
+// Plain words for each `opposed` step (Opposed Rolls), one short line each: the attack's
+// breakdown, and its cards' layout (title, public line, the bar moved, where the token stands now).
 import type { Step } from '../edition';
-import type { DefenseMode, OpposedStep } from './attack';
+import type { DefenseMode } from './state';
 
-export type OpposedLayoutStep =
+/** The attack's breakdown, as `resolveOpposedAttack` says it. */
+export type AttackStep =
+  | { kind: 'overwhelmed'; wanted: DefenseMode; cost: number; initiative: number; current: number; currentHidden?: true; limit: number; used: DefenseMode }
+  | { kind: 'no-initiative-entry'; mode: DefenseMode }
+  | { kind: 'current-not-a-number'; mode: DefenseMode }
+  | { kind: 'defense-roll'; mode: DefenseMode; roll: number; passive: number; active: number; full: number; total: number }
+  | { kind: 'attack'; attack: number; defense: number; hits: boolean }
+  | { kind: 'damage'; weapon: number; margin: number; damage: number }
+  | { kind: 'armor'; armorScore: number; penetration: number; effective: number; damage: number; pierces: boolean }
+  | { kind: 'initiative'; mode: DefenseMode; cost: number; before: number; after: number }
+  | { kind: 'counterattack'; margin: number };
+
+export type OpposedStep =
+  | AttackStep
   /** `damage` and `to` (or `missed`): the title tells what the attack did. */
   | { kind: 'attack-title'; who: string; attack: number; mode: DefenseMode; damage?: number; to?: 'vitality' | 'stamina'; falls?: boolean; missed?: true }
   | { kind: 'attack-summary'; who: string; hits: boolean; stamina: boolean; falls: boolean; counter: boolean }
@@ -26,10 +39,37 @@ export const MODE_EFFECT: Record<DefenseMode, string> = {
   full: 'adds active_defense and full_defense; costs 10 initiative each time',
 };
 
+/** An answer's button. */
+export const MODE_LABEL: Record<DefenseMode, string> = { passive: 'Passive', active: 'Active (-5 initiative)', full: 'Full (-10)' };
+
 const ADVERB: Record<DefenseMode, string> = { passive: 'passively', active: 'actively', full: 'fully' };
 
-function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): string | undefined {
+const signed = (n: number) => (n < 0 ? ` - ${-n}` : ` + ${n}`);
+
+/** Words for any step of this edition. */
+export function opposedWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+  const s = step as OpposedStep;
   switch (s.kind) {
+    case 'overwhelmed':
+      return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn${s.currentHidden ? '' : ` (${s.current})`}: ${s.used} defense instead`;
+    case 'no-initiative-entry':
+      return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
+    case 'current-not-a-number':
+      return `The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked`;
+    case 'defense-roll': {
+      const parts = `d20 ${s.roll}${signed(s.passive)} passive${s.mode !== 'passive' ? `${signed(s.active)} active` : ''}${s.mode === 'full' ? `${signed(s.full)} full` : ''}`;
+      return `Defense (${s.mode}) ${parts} = ${s.total}`;
+    }
+    case 'attack':
+      return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
+    case 'damage':
+      return `Damage ${s.weapon} + ${s.margin} margin = ${s.damage}`;
+    case 'armor':
+      return `Effective armor ${s.armorScore} - ${s.penetration} AP = ${s.effective}: ${s.damage} ${s.pierces ? 'beats it, Vitality damage' : 'does not beat it, stamina damage'}`;
+    case 'initiative':
+      return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
+    case 'counterattack':
+      return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
     case 'attack-title': {
       const name = nameOf(s.who);
       const what = `(attack ${s.attack} vs ${s.mode} defense)`;
@@ -56,40 +96,5 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
       return `${nameOf(s.who)} defends ${ADVERB[s.mode]}, d20 ${s.roll}`;
     case 'mode-roll':
       return `${s.mode.charAt(0).toUpperCase()}${s.mode.slice(1)} defense, d20 ${s.roll}`;
-    default:
-      return undefined;
-  }
-}
-
-/** Words for any step of this edition. */
-export function opposedWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
-  return layoutWords(step as OpposedLayoutStep, nameOf) ?? opposedText(step);
-}
-
-const signed = (n: number) => (n < 0 ? ` - ${-n}` : ` + ${n}`);
-
-export function opposedText(step: Step): string {
-  const s = step as OpposedStep;
-  switch (s.kind) {
-    case 'overwhelmed':
-      return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn${s.currentHidden ? '' : ` (${s.current})`}: ${s.used} defense instead`;
-    case 'no-initiative-entry':
-      return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
-    case 'current-not-a-number':
-      return `The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked`;
-    case 'defense-roll': {
-      const parts = `d20 ${s.roll}${signed(s.passive)} passive${s.mode !== 'passive' ? `${signed(s.active)} active` : ''}${s.mode === 'full' ? `${signed(s.full)} full` : ''}`;
-      return `Defense (${s.mode}) ${parts} = ${s.total}`;
-    }
-    case 'attack':
-      return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
-    case 'damage':
-      return `Damage ${s.weapon} + ${s.margin} margin = ${s.damage}`;
-    case 'armor':
-      return `Effective armor ${s.armorScore} - ${s.penetration} AP = ${s.effective}: ${s.damage} ${s.pierces ? 'beats it, Vitality damage' : 'does not beat it, stamina damage'}`;
-    case 'initiative':
-      return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
-    case 'counterattack':
-      return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
   }
 }
