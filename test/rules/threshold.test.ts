@@ -21,13 +21,12 @@ import { flagElsewhere } from '../../src/rules/editions';
 import { wordsOf } from '../../src/rules/sharedSteps';
 import { threshold as declared_threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold'
 const threshold = registered(declared_threshold);
-import { resolveThresholdHit, type ThresholdHit } from '../../src/rules/threshold/damage';
-import { isLayoutStep } from '../../src/rules/threshold/layout';
+import { resolveThresholdHit, type ThresholdHit } from '../../src/rules/threshold/hit';
+import { isLayoutStep, type ThresholdStep } from '../../src/rules/threshold/words';
 import type { ThresholdPending } from '../../src/rules/threshold/state';
-import { resolveThresholdDefend, type ThresholdDefendInput, type ThresholdDefendOutcome } from '../../src/rules/threshold/defend';
-import { resolveThresholdSave, type ThresholdSaveInput, type ThresholdSaveOutcome } from '../../src/rules/threshold/save';
+import { resolveThresholdDefend, type ThresholdDefendInput, type ThresholdDefendOutcome } from '../../src/rules/threshold/check';
+import { resolveThresholdSave, type ThresholdSaveInput, type ThresholdSaveOutcome } from '../../src/rules/threshold/check';
 import { THRESHOLD_SITUATIONS, type ThresholdSituation } from '../../src/rules/threshold/situations';
-import type { ThresholdStep } from '../../src/rules/threshold/steps';
 import { checkFlags, parseLine, UsageError } from '../../src/text/args';
 import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 

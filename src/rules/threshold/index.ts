@@ -1,45 +1,62 @@
 // The `threshold` edition ("The Defensive Turn") on the edition seam: hit chance
 // against armor, defense checks that let the armor's Defense apply, death at 0 with one free save
 // and then saves paid in EXP, one a round for four rounds.
-import { at, type Edition, type Order, type Step } from '../edition';
-import {
-  THRESHOLD_AMOUNT,
-  thresholdDamageOrder,
-  thresholdDefendOrder,
-  thresholdDamagePlan,
-  thresholdDefendPlan,
-  thresholdHandEditPlan,
-  THRESHOLD_DAMAGE_FLAGS,
-  THRESHOLD_DAMAGE_USAGE,
-  THRESHOLD_DEFEND_FLAGS,
-  THRESHOLD_DEFEND_USAGE,
-} from './plans';
-import {
-  alive,
-  describeThresholdStateChange,
-  died,
-  endThresholdRound,
-  enterThreshold,
-  isDead,
-  isDeadForGood,
-  parseThresholdAnswer,
-  parseThresholdState,
-  type ThresholdPending,
-  type ThresholdState,
-} from './state';
-import { isLayoutStep, layoutWords } from './layout';
-import { thresholdAttack } from './attack';
-import { THRESHOLD_MACROS } from './macros';
-import { THRESHOLD_SITUATIONS } from './situations';
-import type { ThresholdStep } from './steps';
-import { thresholdText } from './text';
+import type { Edition, Step } from '../edition';
+import { flagTable } from '../../text/flags';
+import { answerPlan, defendOrder, keepFiled } from '../shared';
+import { TRACK_OF } from '../damageTypes';
+import { defendPlan, defenseCheckOf } from './check';
+import { damagePlan, handEditPlan } from './hit';
+import { endThresholdRound, enterThreshold, isDead, isDeadForGood, setThresholdVitality } from './life';
+import { parseThresholdAnswer, parseThresholdState, type ThresholdPending, type ThresholdState } from './state';
+import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation, type ThresholdSituationRule } from './situations';
+import { situationWords, thresholdWords } from './words';
 
 export type { ThresholdState } from './state';
+export { thresholdWords } from './words';
 
-/** Words for any step of this edition: its card's layout, or its rules' steps. */
-export function thresholdWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
-  return isLayoutStep(step) ? layoutWords(step, nameOf) : thresholdText(step, nameOf);
-}
+const ROLLED = ['defend', 'guard', 'save'];
+/** The situations whose rule asks for this (The Defensive Turn's situation table): the lists the flags' conditions compare. */
+const where = (asks: (rule: ThresholdSituationRule) => boolean) => THRESHOLD_SITUATIONS.filter((situation) => asks(THRESHOLD_SITUATION_RULES[situation]));
+const SITUATION_MEANINGLESS = Object.fromEntries(SOAK_ONLY_SITUATIONS.map((word) => [word, `--situation ${word} means nothing in the threshold edition`]));
+
+export const THRESHOLD_DAMAGE_FLAGS = flagTable({
+  hit: { kind: 'integer', min: -1000, max: 1000, placeholder: 'H' },
+  // rules.md: --mod adds to the hit chance and needs --hit.
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', needs: { flag: 'hit', why: '--mod adds to the hit chance and needs --hit' } },
+  type: { kind: 'choice', choices: Object.keys(TRACK_OF), default: 'physical' },
+  situation: { kind: 'choice', choices: THRESHOLD_SITUATIONS, meaningless: SITUATION_MEANINGLESS, placeholder: 'S' },
+  defense: { kind: 'choice', choices: ['success', 'fail', 'none'], decides: 'decides its defense (--defense)' },
+});
+
+/** `!defend`'s flags, in the order their refusals are checked: which check a situation asks for is read off the situation table. */
+export const THRESHOLD_DEFEND_FLAGS = flagTable({
+  action: {
+    kind: 'choice', choices: ['defend', 'guard', 'skill', 'counter', 'opportunity', 'save'] as const, required: true,
+    // rules.md, Clarifications (threshold): The Defensive Turn gives evading no check; react is a soak action.
+    meaningless: {
+      evade: '--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend',
+      react: '--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one',
+    },
+  },
+  situation: { kind: 'choice', choices: THRESHOLD_SITUATIONS, meaningless: SITUATION_MEANINGLESS, placeholder: 'S', onlyWhen: { flag: 'action', notIn: ['save', 'opportunity'] } },
+  // Flags that would change nothing here are refused, never ignored (commands.md, "Syntax").
+  roll: {
+    kind: 'die', sides: 100, placeholder: 'R',
+    onlyWhen: [
+      { flag: 'situation', notIn: where((rule) => rule.reactCheck !== null), why: '--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll' },
+      { flag: 'action', in: ROLLED, why: '--roll does not apply to --action {value}: it is announced, not rolled' },
+    ],
+  },
+  'react-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.reactCheck !== null), why: '--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)' } },
+  'perception-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive !== null), why: '--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)' } },
+  'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive?.withMod === true), why: '--perception-mod applies only to the perceive check of a covert attack or a spectator' } },
+  difficulty: { kind: 'choice', choices: ['hard', 'impossible'], onlyWhen: { flag: 'situation', in: where((rule) => rule.difficultyFlag), why: '--difficulty applies only to --situation covert, spell-fast or spell-invisible' } },
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'action', in: ROLLED, why: '--mod changes a check, and --action {value} is announced, not rolled' } },
+  ally: { kind: 'token', required: { when: { flag: 'action', in: ['guard'] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: 'action', in: ['guard'] } },
+  vs: { kind: 'token', onlyWhen: { flag: 'action', notIn: ['save'] } },
+  skill: { kind: 'text', placeholder: 'NAME', onlyWhen: { flag: 'action', notIn: ['save'] } },
+});
 
 export const threshold: Edition<ThresholdState, ThresholdPending> = {
   id: 'threshold',
@@ -47,7 +64,13 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
     playable: true,
     settings: [],
     markers: ['dead'],
-    macros: THRESHOLD_MACROS,
+    // The macros of a table playing `threshold` (docs/commands.md, "The `threshold` edition").
+    macros: [
+      { name: 'DR-Attack', action: '!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}', tokenAction: true },
+      { name: 'DR-Damage', action: '!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}', gm: true, tokenAction: true },
+      { name: 'DR-Defend', action: '!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}', tokenAction: true },
+      { name: 'DR-Undo', action: '!damage --undo' },
+    ],
     // The Defensive Turn's Bob; the goblins' armor on the same d20 scale (a hit chance above 12 hits).
     sample: {
       sheet: { armor_physical: 'Physical armor', armor_magical: 'Magical armor', armor_defense: 'Defense', defend_check: 'Defend check', exp: 'EXP' },
@@ -65,25 +88,43 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
   },
   hit: {
     flags: THRESHOLD_DAMAGE_FLAGS,
-    usage: THRESHOLD_DAMAGE_USAGE,
+    usage: '!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]',
     examples: ['!damage 20 --hit 19', '!damage 12 --hit 15 --type magical --situation behind --mod 2', '!damage 20 --defense success'],
     help: [
       'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
     ],
-    amount: THRESHOLD_AMOUNT,
-    plan: (order: Order) => thresholdDamagePlan(thresholdDamageOrder(order)),
-    handEdit: thresholdHandEditPlan,
+    amount: { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]' },
+    plan: damagePlan,
+    handEdit: handEditPlan,
   },
   check: {
     flags: THRESHOLD_DEFEND_FLAGS,
-    usage: THRESHOLD_DEFEND_USAGE,
+    usage: '!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]',
     examples: ['!defend --action defend --roll 55', '!defend --action defend --situation behind --perception-roll 10', '!defend --action save'],
     help: [
       'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
       'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
     ],
-    plan: (order: Order) => thresholdDefendPlan(thresholdDefendOrder(order)),
-    answers: thresholdAttack,
+    plan: defendPlan,
+    // `!attack`: the attack's situation is `!damage`'s own; a defender answers with a defense check made in it (The Defensive Turn), or none.
+    answers: {
+      choices: ['defend', 'none'],
+      label: (word, facts) => {
+        const target = facts.values.defend_check?.current;
+        return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
+      },
+      situation: (order) => (order.situation as string | undefined) ?? null,
+      situationWords,
+      planAnswer(word, situation) {
+        const plan = answerPlan(defendPlan(defendOrder({ action: word, situation }, THRESHOLD_DEFEND_FLAGS)), 'pending-defense');
+        // An answer's --roll is its defense check's, a React check too where the situation asks for one.
+        const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';
+        return react ? { ...plan, dice: plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) } : plan;
+      },
+      // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
+      keep: (word, outcome) =>
+        keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'check' && ((step as { check?: string }).check === 'defend' || (step as { check?: string }).check === 'react'))),
+    },
   },
   stance: {
     flags: {},
@@ -95,41 +136,14 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
     says: {},
   },
   life: {
-    setVitality(before: number, after: number, state: ThresholdState) {
-      const steps: ThresholdStep[] = [];
-      let vitality = after;
-      let next = state;
-      if (after < before && isDead(before)) {
-        // commands.md: a dead token's bar is set back (the dead take no damage).
-        vitality = before;
-        steps.push({ kind: 'set-back', attempted: after, vitality: before });
-      } else if (after !== before) {
-        steps.push({ kind: 'vitality-change', before, after });
-        if (after > 0) {
-          if (isDead(before)) steps.push({ kind: 'revived' });
-          next = alive(state);
-        } else if (before > 0) {
-          steps.push({ kind: 'dead-at-0' });
-          next = died(state);
-        }
-      }
-      return {
-        vitality,
-        state: next,
-        steps,
-        conditions: steps.filter((step) => step.kind !== 'vitality-change'),
-        now: isDead(vitality) ? at('Now', { kind: 'dead-now', state: next, vitality }) : undefined,
-        // The dead make no defense: one made ahead goes with the death.
-        ...(next !== state && next.roundsDead === 0 ? { dropsAnswer: true as const } : {}),
-      };
-    },
     enter: enterThreshold,
     endRound: endThresholdRound,
-    condition: (_state: ThresholdState, vitality: number | null) => (isDead(vitality) ? 'dead' as const : 'none' as const),
+    condition: (_state, vitality) => (isDead(vitality) ? 'dead' : 'none'),
+    setVitality: setThresholdVitality,
     deadForGood: isDeadForGood,
     parseState: parseThresholdState,
-    isEmptyState: (state: ThresholdState) => Object.values(state).every((value) => value === undefined),
-    describeStateChange: describeThresholdStateChange,
+    isEmptyState: (state) => Object.values(state).every((value) => value === undefined),
+    describeStateChange: () => 'has had a save or another round dead since',
     parseAnswer: parseThresholdAnswer,
   },
   words: thresholdWords,

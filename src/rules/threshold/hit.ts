@@ -1,8 +1,13 @@
 // One token's hit in the `threshold` edition (The Defensive Turn, "Taking Damage", "Physical", "Magical",
-// "Defense"; rules.md, "Hit chance against armor" and Clarifications). Pure.
-import { isDead, died, type ThresholdPending, type ThresholdState } from './state';
+// "Defense"; rules.md, "Hit chance against armor" and Clarifications), and `!damage`'s plan. Pure.
+import { at, placed, SUMMARY, TITLE, type Headline, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import type { FlagValues } from '../../text/flags';
+import { TRACK_OF } from '../damageTypes';
+import type { THRESHOLD_DAMAGE_FLAGS } from './index';
+import { deadNow, died, isDead } from './life';
+import type { ThresholdPending, ThresholdState } from './state';
 import { needsPerceive, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
-import type { ThresholdStep } from './steps';
+import type { ThresholdStep } from './words';
 
 export interface ThresholdHit {
   amount: number;
@@ -95,4 +100,59 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
   const dies = after <= 0;
   if (dies) steps.push({ kind: 'dead-at-0' });
   return { missed: false, vitality: after, state: dies ? died(state) : state, steps, dies, answerUsed: true };
+}
+
+/** The hit as the attacker declared it: what `!damage` says before any token is read. */
+type Attack = Pick<ThresholdHit, 'amount' | 'track' | 'hit' | 'situation' | 'mod' | 'override'>;
+
+/** `!damage`: the order the pipeline parsed, as the rules take it. */
+export function damagePlan(order: Order): Plan<ThresholdState, ThresholdPending> {
+  const flags = order as FlagValues<typeof THRESHOLD_DAMAGE_FLAGS> & Order;
+  return attackPlan({ amount: order.amount ?? 0, track: TRACK_OF[flags.type]!, hit: flags.hit ?? null, situation: flags.situation ?? null, mod: flags.mod ?? 0, override: flags.defense ?? null });
+}
+
+/** commands.md, "Hand edits": in threshold only a pending success applies (the armor's Defense). */
+export function handEditPlan(loss: number): Plan<ThresholdState, ThresholdPending> {
+  return attackPlan({ amount: loss, track: 'physical', hit: null, situation: null, mod: 0, override: null });
+}
+
+function attackPlan(attack: Attack): Plan<ThresholdState, ThresholdPending> {
+  const armorKey: ValueKey = attack.track === 'physical' ? 'armor_physical' : 'armor_magical';
+  return {
+    values: [armorKey, 'armor_defense'],
+    dice: [],
+    resolve(facts): Resolution<ThresholdState, ThresholdPending> {
+      const vitality = facts.bars.vitality.value;
+      if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+      const outcome = resolveThresholdHit({
+        ...attack,
+        armor: facts.armorSource ? (facts.values[armorKey]?.current ?? 0) : 0,
+        armorDefense: facts.armorSource ? (facts.values.armor_defense?.current ?? 0) : 0,
+        noCharacter: !facts.armorSource,
+        vitality,
+        state: facts.state,
+        pending: facts.answer,
+      });
+      const who = facts.id;
+      const headline: Headline = outcome.missed ? 'missed' : outcome.dies ? 'dies' : outcome.vitality !== vitality ? 'hit' : 'unharmed';
+      const changes: RuleChange[] = outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [];
+      const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
+      const steps: Step[] = [
+        at(TITLE, { kind: 'attack-title', who, amount: attack.amount, track: attack.track, headline, lost: vitality - outcome.vitality }),
+        at(SUMMARY, { kind: 'attack-summary', who, headline }),
+        ...placed('Defense', outcome.steps.filter(isDefense)),
+        ...placed('Breakdown', outcome.steps.filter((step) => !isDefense(step))),
+        ...deadNow('Now', outcome.state, outcome.vitality),
+      ];
+      return {
+        headline,
+        steps,
+        changes,
+        state: outcome.state,
+        // The defense made ahead is used up by this attack, hit or miss.
+        ...(outcome.answerUsed && facts.answer !== null ? { answer: null } : {}),
+        detail: outcome,
+      };
+    },
+  };
 }
