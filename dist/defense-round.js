@@ -17,31 +17,31 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var er = Object.defineProperty, ic = Object.getOwnPropertyDescriptor, oc = Object.getOwnPropertyNames, Ps = Object.prototype.hasOwnProperty, ac = (e, t) => {for (var n in t)
-Ps.call(t, n) && er(e, n, { get: t[n], enumerable: !0 });
-}, cc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of oc(t))
-!Ps.call(e, s) && s !== n && er(e, s, { get: () => t[s], enumerable: !(r = ic(t, s)) || r.enumerable });
+var er = Object.defineProperty, rc = Object.getOwnPropertyDescriptor, sc = Object.getOwnPropertyNames, Ls = Object.prototype.hasOwnProperty, ic = (e, t) => {for (var n in t)
+Ls.call(t, n) && er(e, n, { get: t[n], enumerable: !0 });
+}, oc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of sc(t))
+!Ls.call(e, s) && s !== n && er(e, s, { get: () => t[s], enumerable: !(r = rc(t, s)) || r.enumerable });
 return e;
-}, lc = (e) => cc(er({}, "__esModule", { value: !0 }), e), Ls = {};
-ac(Ls, {onDamage: () => bv,
-version: () => wv});
-var S = Math, R = Number, A = String, k = Object, x = Array, Z = JSON, D = Map, U = Set, sn = WeakMap, an = Error, Fs = RangeError, js = Promise, cn = Date, dc = isNaN, uc = "0.2.0", te = "DefenseRound", me = uc, ln, fc = {lang: void 0,
+}, ac = (e) => oc(er({}, "__esModule", { value: !0 }), e), Fs = {};
+ic(Fs, {onDamage: () => ev,
+version: () => Zm});
+var S = Math, R = Number, A = String, g = Object, x = Array, Z = JSON, D = Map, U = Set, an = WeakMap, cn = Error, js = RangeError, Gs = Promise, ln = Date, cc = isNaN, lc = "0.2.0", te = "DefenseRound", me = lc, dn, dc = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Gs(e) {return !e && !ln ? fc : {lang: e?.lang ?? ln?.lang,
+function Vs(e) {return !e && !dn ? dc : {lang: e?.lang ?? dn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? ln?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? ln?.abortPipeEarly};}
+abortEarly: e?.abortEarly ?? dn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? dn?.abortPipeEarly};}
+var uc;
+function fc(e) {return uc?.get(e);}
 var hc;
 function mc(e) {return hc?.get(e);}
 var vc;
-function pc(e) {return vc?.get(e);}
-var kc;
-function gc(e, t) {return kc?.get(e)?.get(t);}
+function pc(e, t) {return vc?.get(e)?.get(t);}
 function ze(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ze(i), c = {kind: e.kind,
 type: e.type,
 input: i,
@@ -54,27 +54,27 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? gc(e.reference, c.lang) ?? (l ? pc(c.lang) : null) ?? r.message ?? mc(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? pc(e.reference, c.lang) ?? (l ? mc(c.lang) : null) ?? r.message ?? fc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function yc(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
-function wc(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function gc(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
+function kc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function tr(e, t) {const n = [...new U(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Gs())
+validate: (t) => e["~run"]({ value: t }, Vs())
 }, e;}
-function Vs(e) {return {kind: "validation",
+function Us(e) {return {kind: "validation",
 type: "finite",
-reference: Vs,
+reference: Us,
 async: !1,
 expects: null,
 requirement: R.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function dn(e) {return {kind: "validation",
+function un(e) {return {kind: "validation",
 type: "integer",
-reference: dn,
+reference: un,
 async: !1,
 expects: null,
 requirement: R.isInteger,
@@ -92,13 +92,13 @@ function ft(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ft,
 async: !1,
-expects: `<=${e instanceof cn ? e.toJSON() : ze(e)}`,
+expects: `<=${e instanceof ln ? e.toJSON() : ze(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : ze(n.value) }), n;}};}
-function Me(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof ln ? n.value.toJSON() : ze(n.value) }), n;}};}
+function Pe(e, t) {return {kind: "validation",
 type: "min_length",
-reference: Me,
+reference: Pe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
@@ -108,13 +108,13 @@ function ht(e, t) {return {kind: "validation",
 type: "min_value",
 reference: ht,
 async: !1,
-expects: `>=${e instanceof cn ? e.toJSON() : ze(e)}`,
+expects: `>=${e instanceof ln ? e.toJSON() : ze(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : ze(n.value) }), n;}};}
-function un(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof ln ? n.value.toJSON() : ze(n.value) }), n;}};}
+function fn(e, t) {return {kind: "validation",
 type: "regex",
-reference: un,
+reference: fn,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -133,12 +133,12 @@ type: "trim",
 reference: nr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var bc = { abortEarly: !0 };
-function $c(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+var yc = { abortEarly: !0 };
+function wc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function rr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Pe(e, t) {return ee({kind: "schema",
+function Me(e, t) {return ee({kind: "schema",
 type: "array",
-reference: Pe,
+reference: Me,
 expects: "Array",
 async: !1,
 item: e,
@@ -165,9 +165,9 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Us(e, t) {return ee({kind: "schema",
+function Bs(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: Us,
+reference: Bs,
 expects: "unknown",
 async: !1,
 check: e,
@@ -180,25 +180,25 @@ expects: ze(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return yc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Ct(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return gc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function It(e, t) {return ee({kind: "schema",
 type: "nullable",
-reference: Ct,
+reference: It,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = rr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function _e(e) {return ee({kind: "schema",
+function Se(e) {return ee({kind: "schema",
 type: "number",
-reference: _e,
+reference: Se,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !dc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Bs(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !cc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Hs(e, t) {return ee({kind: "schema",
 type: "object",
-reference: Bs,
+reference: Hs,
 expects: "Object",
 async: !1,
 entries: e,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = $c(o);
+} else if (o.fallback !== void 0) n.value[i] = wc(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -245,9 +245,9 @@ async: !1,
 options: e,
 message: t,
 "~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function fn(e, t, n) {return ee({kind: "schema",
+function hn(e, t, n) {return ee({kind: "schema",
 type: "record",
-reference: fn,
+reference: hn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (wc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (kc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Hs(e, t) {return ee({kind: "schema",
+function Ks(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: Hs,
+reference: Ks,
 expects: "Array",
 async: !1,
 items: e,
@@ -307,13 +307,13 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Ks(e) {let t;
+function Ws(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ws(e, t) {return ee({kind: "schema",
+function Ys(e, t) {return ee({kind: "schema",
 type: "union",
-reference: Ws,
+reference: Ys,
 expects: tr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Ks(i) }), n.typed = !0;
+Y(this, "type", n, r, { issues: Ws(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Ks(o) });}
+Y(this, "type", n, r, { issues: Ws(o) });}
 return n;}});}
-function Nt() {return ee({kind: "schema",
+function Ct() {return ee({kind: "schema",
 type: "unknown",
-reference: Nt,
+reference: Ct,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Ys(e, t, n) {return ee({kind: "schema",
+function xs(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: Ys,
+reference: xs,
 expects: "Object",
 async: !1,
 key: e,
@@ -347,13 +347,13 @@ message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new U(f).add(h.key));
-else {let m = !0, y = 0;
+else {let m = !0, k = 0;
 for (const p of f) {const v = h.entries[p];
 if (p in i ? v["~run"]({typed: !1,
 value: i[p]
-}, bc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < y || a === y && p in i && !(c in i)) && (a = y, c = p, l = []), c === p && l.push(h.entries[p].expects);
+}, yc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < k || a === k && p in i && !(c in i)) && (a = k, c = p, l = []), c === p && l.push(h.entries[p].expects);
 break;}
-y++;}
+k++;}
 if (m) {const p = h["~run"]({ value: i }, s);
 (!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Le(e, t, n) {const r = e["~run"]({ value: t }, Gs(n));
+function Le(e, t, n) {const r = e["~run"]({ value: t }, Vs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return Bs(k.assign(k.create(null), e));}
-var xs = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
+function F(e) {return Hs(g.assign(g.create(null), e));}
+var qs = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -403,37 +403,37 @@ var xs = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul
 function je(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function T(e, t) {return t.section = e, t;}
-function hn(e) {return "kind" in e;}
-var mn = -10, qs = -9, zs = 1, vt = 1, sr = 3, pt = { condition: "none", savesOwed: 0 }, vn = { condition: "dead", savesOwed: 0 };
-function Xs(e) {return e > 0 ? { ...pt } : e > mn ? { condition: "incapacitated", savesOwed: 0 } : { ...vn };}
+function mn(e) {return "kind" in e;}
+var vn = -10, zs = -9, Xs = 1, vt = 1, sr = 3, pt = { condition: "none", savesOwed: 0 }, pn = { condition: "dead", savesOwed: 0 };
+function Js(e) {return e > 0 ? { ...pt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...pn };}
 function ir(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Ac(e, t, n) {return n.condition === "dying" ? { life: { ...vn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= mn ? { life: { condition: "dying", savesOwed: sr }, steps: [{ kind: "dying", savesOwed: sr }] } : {life: { condition: "incapacitated", savesOwed: vt },
+function bc(e, t, n) {return n.condition === "dying" ? { life: { ...pn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: sr }, steps: [{ kind: "dying", savesOwed: sr }] } : {life: { condition: "incapacitated", savesOwed: vt },
 steps: [{ kind: "incapacitated", savesOwed: vt }]
-} : t <= mn ? { life: { ...vn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Js(e, t, n) {if (n.condition === "dead")
+} : t <= vn ? { life: { ...pn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Qs(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Ac(e, s, n);
+const o = bc(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function Sc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function $c(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: vt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: vt }]};}
-function _c(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function Ac(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Js(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Qs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > mn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > vn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...ir(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Ec(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Sc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -443,52 +443,52 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: zs,
+vitality: Xs,
 life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: zs }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Xs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: qs,
+vitality: zs,
 life: { condition: "incapacitated", savesOwed: vt },
-steps: [r(vt), { kind: "saved-from-death", before: e, vitality: qs }]};
+steps: [r(vt), { kind: "saved-from-death", before: e, vitality: zs }]};
 const s = S.min(sr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...vn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Qs = { physical: "Physical", magical: "Magical" }, Zs = { physical: "Defense", magical: "Spirit" }, or = { soul: "Soul", power: "Power" };
-function Tc(e, t) {switch (e) {case "worn-out":
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...pn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Zs = { physical: "Physical", magical: "Magical" }, ei = { physical: "Defense", magical: "Spirit" }, or = { soul: "Soul", power: "Power" };
+function _c(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Oc(e) {switch (e) {case "reached-minus-10":
+function Ec(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Rc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function pn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function Dc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function Tc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function gn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+function Oc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Tc(e.reason, e.amount);
+return _c(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return pn(e.before, e.protection, Qs[e.track], e.after);
+return gn(e.before, e.protection, Zs[e.track], e.after);
 case "armor-reduction":
-return pn(e.before, e.reduction, Zs[e.track], e.after);
+return gn(e.before, e.reduction, ei[e.track], e.after);
 case "natural-reduction":
-return pn(e.before, e.reduction, `natural ${Zs[e.track]}`, e.after);
+return gn(e.before, e.reduction, `natural ${ei[e.track]}`, e.after);
 case "defensive-stance":
-return pn(e.before, e.reduction, "defensive stance", e.after);
+return gn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Qs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Zs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -506,10 +506,10 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Oc(e.cause);
+return Ec(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Rc(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Tc(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Ic = { defend: "Defend", evade: "Evade", react: "Reaction" }, ei = { defend: "defend", evade: "evade" };
+}, Rc = { defend: "Defend", evade: "Evade", react: "Reaction" }, ti = { defend: "defend", evade: "evade" };
 function kn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function ti(e, t, n) {if (t.length === 0) return `${n}`;
+function ni(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
 function ar(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Cc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${ti(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ar(e.success, e.critical)}`;
+function Dc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+return `Perception d100 ${e.roll} vs ${ni(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ar(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${ar(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ve[e.situation]}: ${kn(e.penalty)} to ${ei[e.check]}`;
+return `${ve[e.situation]}: ${kn(e.penalty)} to ${ti[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${ei[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${ti[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${kn(e.bonus)}` : `Aided by ${t(e.by)}: ${kn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${kn(e.mod)}`;
 case "action-check":
-return `${Ic[e.action]} d100 ${e.roll} vs ${ti(e.baseTarget, e.adjustments, e.target)}: ${ar(e.success, e.critical)}`;
+return `${Rc[e.action]} d100 ${e.roll} vs ${ni(e.baseTarget, e.adjustments, e.target)}: ${ar(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,10 +566,10 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var Nc = new U(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var Ic = new U(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function Mc(e) {switch (e.condition) {case "none":
+function Cc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -577,12 +577,12 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Pc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function Lc(e, t) {if (e.cancelled) return "blocks";
+function Nc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function Pc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function Fc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function jc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Mc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function Lc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -598,20 +598,20 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var Gc = {blocks: "blocks the hit",
+var Fc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function ni(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function Vc(e, t) {switch (e.kind) {case "hit-title":
-return jc(t(e.who), e.hit, e.result, e.lost);
+function ri(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function jc(e, t) {switch (e.kind) {case "hit-title":
+return Lc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Gc[e.result]}.`;
+return `${t(e.who)} ${Fc[e.result]}.`;
 case "life-now":
-return Mc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Cc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {const n = t(e.who);
@@ -619,37 +619,37 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${ni(e.result, e.action)}`;
+return `${t(e.who)} ${ri(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ni(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ri(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-var Uc = /^[+-]?\d+$/;
+var Gc = /^[+-]?\d+$/;
 function ie(e) {if (typeof e == "number")
 return R.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Uc.test(t)) return null;
+if (!Gc.test(t)) return null;
 const n = R(t);
 return R.isSafeInteger(n) ? n + 0 : null;}
-function gn(e, t) {return S.floor(e * t / 100);}
-function ri(e, t, n) {return S.min(n, S.max(t, e));}
-var si = 1e6;
+function yn(e, t) {return S.floor(e * t / 100);}
+function si(e, t, n) {return S.min(n, S.max(t, e));}
+var ii = 1e6;
 function pe(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
 function V(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
-var _ = class extends an {}, C = class extends an {};
-function Bc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[R(r)]?.results?.total;
+var _ = class extends cn {}, C = class extends cn {};
+function Vc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[R(r)]?.results?.total;
 return typeof s == "number" && R.isFinite(s) ? A(s) : n;
 }) : e;}
 function cr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function ii(e, t) {let n = t;
+function oi(e, t) {let n = t;
 for (; n < e.length && !cr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Hc(e) {const t = [], n = e.length;
+function Uc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
 if (cr(s)) {r += 1;
@@ -657,10 +657,10 @@ continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = ii(e, r + 1);
+const i = oi(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function oi(e) {const t = Hc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function ai(e) {const t = Uc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
@@ -668,55 +668,55 @@ if (s.has(c)) throw new _(`--${V(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Kc(e, t) {if (e.length > 40) return;
+function Bc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Wc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Hc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Lt(e, t, n, r = "") {const s = Kc(e.toLowerCase(), t);
+function Mt(e, t, n, r = "") {const s = Bc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Wc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Hc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ge(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Ge(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${Lt(s, k.keys(t), "flags", "--")}`);}
+throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${Mt(s, g.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
 throw new _(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
 function Ve(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function ke(e, t) {return e.flags.has(t);}
-function kt(e, t, n, r) {const s = ie(e);
+function ge(e, t) {return e.flags.has(t);}
+function gt(e, t, n, r) {const s = ie(e);
 if (s === null) throw new _(`${t} must be a whole number (got "${V(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Yc(e, t, n, r) {const s = Ve(e, t);
-return s === void 0 ? void 0 : kt(s, `--${t}`, n, r);}
-function Ee(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+function Kc(e, t, n, r) {const s = Ve(e, t);
+return s === void 0 ? void 0 : gt(s, `--${t}`, n, r);}
+function _e(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return s;}
-function Te(e) {const t = e.flags.get("ids");
+function Ee(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Av(e) {return e;}
-var ai = new sn();
-function ci(e) {let t = ai.get(e);
+function nv(e) {return e;}
+var ci = new an();
+function li(e) {let t = ci.get(e);
 if (t) return t;
-t = {}, ai.set(e, t);
-for (const [n, r] of k.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, ci.set(e, t);
+for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
 function lr(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function li(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
-function di(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
-return kt(e, t, 0, n);}
-function xc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function di(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function ui(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
+return gt(e, t, 0, n);}
+function Wc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -726,58 +726,58 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return kt(r, s, t.min, t.max);
+return gt(r, s, t.min, t.max);
 case "amount":
-return di(r, s, t.max, t.example);
+return ui(r, s, t.max, t.example);
 case "die":
-return kt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && li(t.meaningless, i) ? t.meaningless[i] : void 0;
+return gt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && di(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
-return Ee(r, s, t.choices);}}}
-function ui(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+return _e(r, s, t.choices);}}}
+function fi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
 function dr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function fi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function yn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function hi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function qc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
+function hi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function mi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Yc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${yn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function mi(e) {const t = lr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = dr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function vi(e) {const t = lr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = dr(e);
 return n ? [...t, n.flag] : t;}
-function ur(e, t, n) {Ge(e, ci(t), n);
-const r = k.keys(t);
+function ur(e, t, n) {Ge(e, li(t), n);
+const r = g.keys(t);
 for (const u of r) {const f = t[u].retired;
 if (f !== void 0 && e.flags.has(u)) throw new _(f);}
 for (const u of r) {const f = t[u];
-if (!(!ui(f) || e.flags.has(u)))
-throw new _(hi(f) ?? `no ${u} given: add --${u} ${vi(f)}`);}
+if (!(!fi(f) || e.flags.has(u)))
+throw new _(mi(f) ?? `no ${u} given: add --${u} ${pi(f)}`);}
 const s = new D(), i = (u) => {if (s.has(u)) return;
 const f = e.flags.get(u);
-s.set(u, f === void 0 ? fi(t[u]) : xc(u, t[u], f));
+s.set(u, f === void 0 ? hi(t[u]) : Wc(u, t[u], f));
 }, o = new U(), a = (u) => {if (o.has(u)) return;
 o.add(u);
 const f = t[u], h = dr(f);
 if (h && !e.flags.has(u)) {const m = s.get(h.flag);
-if (m !== void 0 && h.in.includes(A(m))) throw new _(hi(f)?.split("{value}").join(A(m)) ?? `--${h.flag} ${A(m)} needs --${u}`);}
+if (m !== void 0 && h.in.includes(A(m))) throw new _(mi(f)?.split("{value}").join(A(m)) ?? `--${h.flag} ${A(m)} needs --${u}`);}
 if (e.flags.has(u))
-for (const m of lr(f)) {const y = qc(u, m, e, s);
-if (y !== null) throw new _(y);}
-}, c = new U(), l = (u) => {if (!(s.has(u) || c.has(u) || !li(t, u))) {c.add(u);
-for (const f of mi(t[u])) l(f);
+for (const m of lr(f)) {const k = Yc(u, m, e, s);
+if (k !== null) throw new _(k);}
+}, c = new U(), l = (u) => {if (!(s.has(u) || c.has(u) || !di(t, u))) {c.add(u);
+for (const f of vi(t[u])) l(f);
 a(u), i(u);}
-}, d = new U(r.flatMap((u) => mi(t[u])));
+}, d = new U(r.flatMap((u) => vi(t[u])));
 for (const u of r) d.has(u) && l(u);
 for (const u of r) a(u);
 for (const u of r) i(u);
-return k.fromEntries(s);}
+return g.fromEntries(s);}
 function fr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new _(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return di(r, t.what, t.max ?? si, t.example);}
-function vi(e) {if (e.placeholder !== void 0) return e.placeholder;
+return ui(r, t.what, t.max ?? ii, t.example);}
+function pi(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -795,7 +795,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function zc(e) {switch (e.kind) {case "switch":
+function xc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -813,29 +813,29 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function pi(e) {return k.entries(e).map(([t, n]) => {const r = vi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [zc(n)], i = fi(n);
+function gi(e) {return g.entries(e).map(([t, n]) => {const r = pi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [xc(n)], i = hi(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
 const o = dr(n);
-ui(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${yn(o.in)}`);
+fi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
 for (const c of lr(n))
-c.in ? s.push(`only with --${c.flag} ${yn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${yn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+c.in ? s.push(`only with --${c.flag} ${wn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${wn(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
 function ki(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
 function hr(e, t) {const n = new D();
-for (const [r, s] of k.entries(e)) s !== null && n.set(r, [s]);
+for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
 return { ...ur({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function gi(e, t) {return {...e,
+function yi(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
 function mr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function gt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+function Lt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var wn = [
+var bn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -872,32 +872,32 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Xc(e, t) {const n = Qe[e];
+function qc(e, t) {const n = Qe[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Jc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
-var Qc = ["defensive", "reactive", "none"];
+function zc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+var Xc = ["defensive", "reactive", "none"];
+function Jc(e) {return e === "reactive";}
+function Qc(e) {return e === "defensive";}
 function Zc(e) {return e === "reactive";}
+function wi(e) {return e === "reactive";}
 function el(e) {return e === "defensive";}
-function tl(e) {return e === "reactive";}
-function yi(e) {return e === "reactive";}
-function nl(e) {return e === "defensive";}
-function wi(e) {return e === "defensive";}
-function vr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function rl(e, t) {return vr(e.reactions, t) !== void 0;}
-function bi(e, t) {return vr(e.reactions, t) === !0;}
-function $i(e, t) {return vr(e.reactions, t) === "used";}
-function sl(e, t) {return e.skillsVs.includes(t);}
-function il(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Ai = 5, Si = { defend: "defend", evade: "evade", react: "reaction" };
+function bi(e) {return e === "defensive";}
+function vr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function tl(e, t) {return vr(e.reactions, t) !== void 0;}
+function $i(e, t) {return vr(e.reactions, t) === !0;}
+function Ai(e, t) {return vr(e.reactions, t) === "used";}
+function nl(e, t) {return e.skillsVs.includes(t);}
+function rl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Si = 5, _i = { defend: "defend", evade: "evade", react: "reaction" };
 function Ft(e) {return e === "defend" || e === "evade" || e === "react";}
-function ol(e) {return { kind: "refused", reason: e };}
+function sl(e) {return { kind: "refused", reason: e };}
 function Ue(e) {return e !== null && e !== "";}
-function al(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
+function il(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Fs("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !R.isSafeInteger(n)) throw new Fs("resolveSoakDefend: modifiers and targets must be integers");}
-function cl(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Qe[n];
+throw new js("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+if (n !== null && !R.isSafeInteger(n)) throw new js("resolveSoakDefend: modifiers and targets must be integers");}
+function ol(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Qe[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -911,68 +911,68 @@ if (Ft(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!Ue(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!yi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!wi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Zc(r) ? Ue(e.vs) ? rl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Jc(r) ? Ue(e.vs) ? tl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return el(r) ? { code: "counter-in-defensive-stance" } : tl(r) ? Ue(e.vs) ? bi(s, e.vs) ? e.ally !== null && !il(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Qc(r) ? { code: "counter-in-defensive-stance" } : Zc(r) ? Ue(e.vs) ? $i(s, e.vs) ? e.ally !== null && !rl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ai(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return nl(r) ? { code: "defensive-skill-on-ally" } : yi(r) ? Ue(e.vs) ? bi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (wi(r)) {if (!Ue(e.vs)) return { code: "needs-vs", action: t };
-if (sl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return el(r) ? { code: "defensive-skill-on-ally" } : wi(r) ? Ue(e.vs) ? $i(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ai(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (bi(r)) {if (!Ue(e.vs)) return { code: "needs-vs", action: t };
+if (nl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function ll(e) {const t = [];
-return Qe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(Si[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function dl(e) {al(e);
-const t = cl(e);
-if (t) return ol(t);
-const n = ll(e);
+function al(e) {const t = [];
+return Qe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(_i[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function cl(e) {il(e);
+const t = ol(e);
+if (t) return sl(t);
+const n = al(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = Qe[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Lt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Ei(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, _i(e), !1);}
-case "react": {const l = e.vs, d = Ei(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ..._i(e) }, !1);}
+case "evade": {const d = Ti(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, Ei(e), !1);}
+case "react": {const l = e.vs, d = Ti(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Ei(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && wi(e.stance) && Ue(e.vs), d = e.ally !== null && Ue(e.vs);
-return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function _i(e) {return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Ei(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Xc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Jc(a, c);
+const l = e.ally === null && bi(e.stance) && Ue(e.vs), d = e.ally !== null && Ue(e.vs);
+return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function Ei(e) {return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Ti(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = qc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = Lt(e.rolls.mental, e.checkTargets.mental ?? 0), l = zc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Ai, by: e.aid.by }), r.push(Ai)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Si[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = gt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Si, by: e.aid.by }), r.push(Si)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[_i[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Lt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Ti = {defend: "defend",
+function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Oi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, ul = {mental: "--mental / --mental-roll",
+}, ll = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function fl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ml(ki("round"));
+function dl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return fl(ki("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -986,11 +986,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return hl(e.flag, e.action, e.situation);
+return ul(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Oi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -998,14 +998,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Oi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function hl(e, t, n) {const r = ul[e];
+function ul(e, t, n) {const r = ll[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -1017,51 +1017,51 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ml(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var vl = F({life: G(
+function fl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var hl = F({life: G(
 F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: L(_e(), dn(), ht(0), ft(3))})),
-reactions: G(fn(X(), Ws([Xe(), J("used")]))),
-skillsVs: G(Pe(X()))});
-function pl(e) {return e === "success" || e === "fail" ? e : null;}
-var Oi = { condition: "none", savesOwed: 0 };
-function kl(e) {if (x.isArray(e)) return null;
-const t = Le(vl, e);
-return t.success ? Al(t.output) : null;}
-function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...Oi } : Xs(t);}
-function pr(e, t) {return kr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function gl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Oi : Xs(e);
+savesOwed: L(Se(), un(), ht(0), ft(3))})),
+reactions: G(hn(X(), Ys([Xe(), J("used")]))),
+skillsVs: G(Me(X()))});
+function ml(e) {return e === "success" || e === "fail" ? e : null;}
+var Ri = { condition: "none", savesOwed: 0 };
+function vl(e) {if (x.isArray(e)) return null;
+const t = Le(hl, e);
+return t.success ? bl(t.output) : null;}
+function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ri } : Js(t);}
+function pr(e, t) {return gr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function pl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? Ri : Js(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function yl(e) {return kr(e.life, void 0, void 0);}
-function wl(e) {return e.life?.condition ?? "none";}
-function bl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function $l(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Al(e) {return kr(e.life, e.reactions, e.skillsVs);}
-function kr(e, t, n) {const r = {};
+function gl(e) {return gr(e.life, void 0, void 0);}
+function kl(e) {return e.life?.condition ?? "none";}
+function yl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function wl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function bl(e) {return gr(e.life, e.reactions, e.skillsVs);}
+function gr(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Sl = ["defend", "evade", "react", "counter", "skill", "save"], _l = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", gr = (e) => wn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, bn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ri = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
-action: { kind: "choice", choices: Sl, required: !0 },
-situation: { kind: "choice", choices: wn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+var $l = ["defend", "evade", "react", "counter", "skill", "save"], Al = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", kr = (e) => bn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, $n = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Di = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+action: { kind: "choice", choices: $l, required: !0 },
+situation: { kind: "choice", choices: bn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: bn }, { flag: "situation", in: gr((e) => e.mentalCheckEasesPenalty), why: bn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: bn }, { flag: "situation", in: gr((e) => e.mentalCheckEasesPenalty), why: bn }] },
+mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: $n }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: $n }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: $n }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: $n }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Be, { flag: "situation", in: gr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+onlyWhen: [Be, { flag: "situation", in: kr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
 vs: { kind: "token", onlyWhen: Be, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
 ally: { kind: "token", onlyWhen: Be },
 "aided-by": { kind: "token", onlyWhen: Be, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
 "perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Be },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: Be }
-}, $n = {defend: "defend_check",
+}, An = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Di(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Ii(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e;
 return {action: t.action,
 situation: t.situation,
@@ -1072,20 +1072,20 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};}
-function El(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Qe[e.situation].perceptionGate !== "none", r = [];
+function Sl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Qe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Ii(e) {return {values: e.action === "save" ? ["save_check"] : k.values($n),
+function Ci(e) {return {values: e.action === "save" ? ["save_check"] : g.values(An),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: El(e),
+dice: Sl(e),
 resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Tl(e, t, r.action) : Ol(e, t, r);}};}
-function Tl(e, t, n) {const r = t.bars.vitality.value;
+return e.action === "save" ? _l(e, t, r.action) : El(e, t, r);}};}
+function _l(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = Ze(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Ec(r, s, gt(n, i + e.mod));
+const o = Sc(r, s, Lt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
@@ -1093,26 +1093,26 @@ steps: [
 T(le, { kind: "save-title", who: l }),
 T(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...je("Roll", o.steps),
-...Pc("Now", o.life, o.vitality)],
+...Nc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: pr(t.state, o.life),
 detail: o};}
-function Ol(e, t, n) {const r = t.bars.vitality.value;
+function El(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ze(t.state, r), i = k.fromEntries(
-k.keys($n).map((b) => [b, t.values[$n[b]]?.current ?? null])
+const s = Ze(t.state, r), i = g.fromEntries(
+g.keys(An).map((b) => [b, t.values[An[b]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const b = t.others[e.aidedBy];
 if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = b.state.reactions ?? {}, K = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+const I = b.state.reactions ?? {}, K = e.vs !== null && g.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
 reaction: K,
 condition: Ze(b.state, b.vitality ?? null).condition,
 acting: b.acting === !0};}
-const c = dl({action: e.action,
+const c = cl({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1126,34 +1126,34 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: fl(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: $n[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: dl(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: An[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const m = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, g = [
+const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, y = [
 T(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
 T(re, { kind: "check-summary", who: p, action: e.action, result: v }),
 ...je("Check", c.steps),
 ...v !== null ? [T("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
-...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...k ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Fe, { kind: "offer-damage" })] : [],
-...y ? Fc(t.id) : []];
+...k ? Mc(t.id) : []];
 return {headline: m,
-steps: g,
+steps: y,
 changes: u,
 state: l,
 ...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c};}
-var Ci = (e) => e == null ? "" : ` (${e})`, Rl = {flags: { situation: { kind: "choice", choices: wn, placeholder: "S" } },
+var Ni = (e) => e == null ? "" : ` (${e})`, Tl = {flags: { situation: { kind: "choice", choices: bn, placeholder: "S" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ci(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ci(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ni(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ni(t.values.evade_check?.current)}` : "No defense",
 situation: (e) => e.situation ?? null,
 situationWords(e) {const t = Qe[e];
 if (!t) return e;
@@ -1163,37 +1163,37 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => gi(Ii(Di(hr({ action: e, situation: t }, Ri))), "pending-defense"),
+planAnswer: (e, t) => yi(Ci(Ii(hr({ action: e, situation: t }, Di))), "pending-defense"),
 keep: (e, t) => mr(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, Dl = [
+}, Ol = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function Il(e) {return S.max(0, gn(e, 5));}
-var Ni = 25;
-function Cl(e) {const t = [], n = S.max(0, e.amount), r = ri(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = gn(n, r), o = n - i;
+function Rl(e) {return S.max(0, yn(e, 5));}
+var Pi = 25;
+function Dl(e) {const t = [], n = S.max(0, e.amount), r = si(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = ri(d.soakPercent, 0, 100), y = gn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: y }), a = S.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: a });
+if (d !== null && f) {const m = si(d.soakPercent, 0, 100), k = yn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
 const p = S.max(0, d.armorReduction);
-if (p > 0) {const g = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: g, after: a });}
-const v = gn(y, Ni);
+if (p > 0) {const y = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: y, after: a });}
+const v = yn(k, Pi);
 c = S.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: y,
-wearPercent: Ni,
+afterSoak: k,
+wearPercent: Pi,
 wear: v,
 before: u,
 after: c
 } : c = d.protection;
-} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: o }), d !== null) {c = d.protection;
+} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : m ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {c = d.protection;
 const p = S.max(0, d.naturalReduction);
 if (p > 0) {const v = a;
 a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
@@ -1201,15 +1201,15 @@ if (s > 0) {const m = a;
 a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var An = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Nl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+var Sn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Il(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function Mi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Ml(e) {const t = Nl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function Cl(e) {const t = Il(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return yr(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
-if (e.instantKill) {const o = Sc(e.bars.vitality, e.life);
+if (e.instantKill) {const o = $c(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1231,13 +1231,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Cl({amount: r,
+const s = Dl({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Js(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Qs(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1246,33 +1246,33 @@ protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
 changed: i.after !== e.bars.vitality || !Mi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var Pi = [
+var Li = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Pl = {type: { kind: "choice", choices: k.keys(An), default: "physical", onlyWhen: Pi },
+], Nl = {type: { kind: "choice", choices: g.keys(Sn), default: "physical", onlyWhen: Li },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Pi },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Li },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Ll = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Li = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, Pl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Fi = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Fl = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", jl = { what: "the damage amount", missing: Fl, example: "[[2d6+3]]", optionalWith: "instant-kill" };
-function Gl(e) {const t = e, n = t["instant-kill"];
+}, Ml = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Ll = { what: "the damage amount", missing: Ml, example: "[[2d6+3]]", optionalWith: "instant-kill" };
+function Fl(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: An[t.type],
+track: Sn[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Vl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function Fi(e) {const t = Li[e.track];
+function jl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function ji(e) {const t = Fi[e.track];
 return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Ul(e, r)};}
-function Ul(e, t) {const n = Li[e.track], r = e.to === "vitality" && !e.instantKill;
+resolve: (r) => Gl(e, r)};}
+function Gl(e, t) {const n = Fi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Kl(t.values, n) : null, c = r && t.stance === "defensive" ? Il(o("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Ml({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Bl(t.values, n) : null, c = r && t.stance === "defensive" ? Rl(o("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Cl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1288,13 +1288,13 @@ s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.
 for (const h of ["soul", "power"]) {const m = d.bars[h];
 m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: Wl(d, l),
-steps: Bl(t.id, e, d, l),
+const f = {headline: Hl(d, l),
+steps: Vl(t.id, e, d, l),
 changes: u,
 state: pr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Bl(e, t, n, r) {const s = Lc(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Hl(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
+function Vl(e, t, n, r) {const s = Pc(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Ul(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1303,9 +1303,9 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Hl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Ul(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var Kl = class {constructor(e, t) {this.values = e, this.keys = t;}
+var Bl = class {constructor(e, t) {this.values = e, this.keys = t;}
 get soakPercent() {return this.values.armor_soak?.current ?? 0;}
 get protection() {return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
@@ -1313,11 +1313,11 @@ get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
 get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
 get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
-function Wl(e, t) {if (e.cancelled) return "blocked";
+function Hl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var Yl = {"perception-check": !0,
+var Kl = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1330,66 +1330,66 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, xl = new D([...[...Nc].map((e) => [e, "layout"]), ...k.keys(Yl).map((e) => [e, "defend"])]);
-function ql(e, t = (n) => n) {const n = xl.get(e.kind);
-return n === "layout" ? Vc(e, t) : n === "defend" ? Cc(e, t) : Dc(e);}
+}, Wl = new D([...[...Ic].map((e) => [e, "layout"]), ...g.keys(Kl).map((e) => [e, "defend"])]);
+function Yl(e, t = (n) => n) {const n = Wl.get(e.kind);
+return n === "layout" ? jc(e, t) : n === "defend" ? Dc(e, t) : Oc(e);}
 var wr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + wn.join(", ") + ".",
+"Situations: " + bn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: [`Defensive: ${Pt.defensive}. Reactive: ${Pt.reactive}.`]
-}, zl = {id: "soak",
+}, xl = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-macros: Dl,
+macros: Ol,
 sample: {sheet: { armor_soak: "Soak %", armor_physical: "Physical", armor_magical: "Magical", armor_defense: "Defense", armor_spirit: "Spirit" },
 hero: { vitality: 70, armor_soak: 20, armor_physical: 100, armor_defense: 30 },
 foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Pl,
-usage: Ll,
+hit: {flags: Nl,
+usage: Pl,
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: wr.damage,
-amount: jl,
-plan: (e) => Fi(Gl(e)),
-handEdit: (e) => Fi(Vl(e))},
-check: {flags: Ri,
-usage: _l,
+amount: Ll,
+plan: (e) => ji(Fl(e)),
+handEdit: (e) => ji(jl(e))},
+check: {flags: Di,
+usage: Al,
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: wr.defend,
-plan: (e) => Ii(Di(e)),
-answers: Rl},
+plan: (e) => Ci(Ii(e)),
+answers: Tl},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
 help: wr.stance,
-modes: Qc,
+modes: Xc,
 default: "none",
 row: "Stance",
 says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Pt.defensive },
 reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Pt.reactive },
 none: { takes: "drops its stance", already: "already has no stance", effect: Pt.none }}},
-life: {setVitality(e, t, n) {const r = _c(e, t, Ze(n, e));
+life: {setVitality(e, t, n) {const r = Ac(e, t, Ze(n, e));
 return {vitality: r.after,
 state: pr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: gl,
-endRound: yl,
-condition: (e, t) => e.life ? wl(e) : Ze(e, t).condition,
+enter: pl,
+endRound: gl,
+condition: (e, t) => e.life ? kl(e) : Ze(e, t).condition,
 deadForGood: (e, t) => Ze(e, t).condition === "dead",
-parseState: kl,
-isEmptyState: bl,
-describeStateChange: $l,
-parseAnswer: pl},
-words: ql
+parseState: vl,
+isEmptyState: yl,
+describeStateChange: wl,
+parseAnswer: ml},
+words: Yl
 }, jt = [
 "front",
 "thrown-object",
@@ -1404,7 +1404,7 @@ words: ql
 "spell-invisible",
 "covert",
 "spectator"
-], Xl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], ql = ["gun", "spell-unseen"], ue = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1424,38 +1424,173 @@ aoe: { ...ue, noHitChance: !0 },
 "spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Jl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function Ql(e) {return et[e].perceive !== null;}
-var Gt = 4, Zl = F({result: ne(["success", "fail"]),
+function zl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
+function Xl(e) {return et[e].perceive !== null;}
+var Gt = 4, Jl = F({result: ne(["success", "fail"]),
 situation: ne(jt),
 perceived: Xe()});
-function ed(e) {const t = Le(Zl, e);
+function Ql(e) {const t = Le(Jl, e);
 return t.success ? t.output : null;}
-var td = F({roundsDead: G(L(_e(), dn(), ht(0), ft(Gt))),
+var Zl = F({roundsDead: G(L(Se(), un(), ht(0), ft(Gt))),
 freeSaveUsed: G(J(!0)),
 triedThisRound: G(J(!0))});
-function nd(e) {if (x.isArray(e)) return null;
-const t = Le(td, e);
+function ed(e) {if (x.isArray(e)) return null;
+const t = Le(Zl, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function $e(e) {return e !== null && e <= 0;}
-function ji(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Te(e) {return e !== null && e <= 0;}
+function Gi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Gi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Vi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function rd(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function sd(e) {const { triedThisRound: t, ...n } = e;
+function td(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : Te(e) ? { roundsDead: 0 } : {};}
+function nd(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Gt, n.roundsDead + 1) };}
 function br(e) {return S.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Vi(e, t) {return $e(t) && br(e) === 0;}
-function id(e, t) {return "has had a save or another round dead since";}
-function od(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ql(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function ad(e) {const t = [], n = e.pending ?? void 0;
-if ($e(e.vitality))
+function Ui(e, t) {return Te(t) && br(e) === 0;}
+function $r(e, t, n, r = !1) {return !r && !Te(n) ? [] : [T(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function rd(e, t, n) {const r = [];
+let s = t, i = n;
+return t < e && Te(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Te(e) && r.push({ kind: "revived" }), i = Vi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Gi(n))), {vitality: s,
+state: i,
+steps: r,
+conditions: r.filter((o) => o.kind !== "vitality-change"),
+now: $r("Now", i, s)[0],
+...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
+function Ar(e) {return et[e].reactCheck !== null ? "react" : "defend";}
+function Bi(e, t) {const n = et[t];
+if (e === "opportunity") return { perceive: !1, check: !1 };
+const r = e === "defend" || e === "guard";
+return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
+function sd(e) {const { action: t, situation: n } = e, r = et[n], s = [], i = Bi(t, n);
+if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const o = i.check ? Ar(n) : null;
+if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
+if (t === "opportunity")
+return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const f = { result: "fail", situation: n, perceived: u };
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
+let l = !1;
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Sr("perceive", e.rolls.perceive, f, u, h);
+if (s.push(m.step), !m.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+l = !0;}
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+} else if (!f.success)
+return s.push({ kind: "not-in-time", action: t }), c(l);}
+s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
+function Sr(e, t, n, r, s) {const i = zl(n, r) + s, o = Lt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+return { success: o.success, step: a };}
+function id(e, t) {return e && e.result === "success" ? e : t;}
+var od = 1;
+function ad(e) {const { state: t } = e;
+if (!Te(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
+if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
+if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
+const r = !t.freeSaveUsed, s = [];
+let i = null;
+if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
+const c = e.rolls.cost, l = e.exp >= c;
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;}
+const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+if (s.push(o.step), o.success)
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: od, state: Vi(t), expAfter: i, stood: !0 };
+const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function Hi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+const t = e, n = {action: t.action,
+situation: t.situation ?? "front",
+difficulty: t.difficulty ?? null,
+mod: t.mod ?? 0,
+perceptionMod: t["perception-mod"] ?? 0,
+vs: t.vs ?? null,
+ally: t.ally ?? null,
+skillName: t.skill ?? null};
+if (n.action === "save") return ld(n.mod);
+const r = n.action, s = Bi(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+dice: i,
+readsTurnOrder: !0,
+...n.ally !== null ? { others: [n.ally] } : {},
+resolve(o, a) {return cd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function cd(e, t, n) {const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+if (Te(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: ki("turn") };
+const s = e.ally !== null ? t.others[e.ally] : void 0;
+if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
+const i = (m) => t.values[m]?.current ?? null, o = sd({...e,
+checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
+rolls: n});
+if (o.kind === "missing")
+return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+const { action: a } = e, c = [...o.steps], l = [];
+let d;
+if (o.pending && a === "guard" && s && e.ally) {const m = id(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
+} else o.pending && (d = o.pending);
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
+return {headline: "acts",
+steps: [
+T(le, { kind: "defense-title", who: f, action: a, situation: e.situation }),
+u ? T(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(re, { kind: "defense-announced", who: f, action: a }),
+...je("Check", c),
+...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && a === "defend" ? [T(Fe, { kind: "offer-damage" })] : []],
+changes: l,
+...d !== void 0 ? { answer: d } : {},
+observed: !1,
+detail: o};}
+function ld(e) {return {values: ["save_check", "exp"],
+dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
+resolve(t, n) {const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = ad({vitality: r,
+state: t.state,
+saveTarget: t.values.save_check?.current ?? null,
+mod: e,
+exp: t.values.exp?.current ?? null,
+rolls: { cost: n.cost ?? 100, save: n.save ?? 100 }});
+if (s.kind === "refused")
+switch (s.reason) {case "not-dead":
+return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
+case "dead-for-good":
+return { kind: "refused", reason: 'dead for good: no save is left (The Defensive Turn: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
+case "tried-this-round":
+return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
+case "missing-exp":
+return { kind: "missing-value", key: "exp" };
+case "missing-save-check":
+return { kind: "missing-value", key: "save_check" };}
+const i = [];
+s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }), s.expAfter !== null && i.push({ kind: "value", key: "exp", to: s.expAfter });
+const o = t.id;
+return {headline: s.stood ? "saved" : "acts",
+steps: [
+T(le, { kind: "save-title", who: o }),
+T(re, { kind: "save-summary", who: o, stood: s.stood }),
+...je("Roll", s.steps),
+...$r("Now", s.state, s.vitality, !0)],
+changes: i,
+state: s.state,
+...s.expAfter !== null ? { undoable: !0 } : {},
+detail: s};}};}
+function dd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Xl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function ud(e) {const t = [], n = e.pending ?? void 0;
+if (Te(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = et[r], i = od(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = et[r], i = dd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1470,126 +1605,19 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ji(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function $r(e) {return et[e].reactCheck !== null ? "react" : "defend";}
-function Ui(e, t) {const n = et[t];
-if (e === "opportunity") return { perceive: !1, check: !1 };
-const r = e === "defend" || e === "guard";
-return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function cd(e) {const { action: t, situation: n } = e, r = et[n], s = [], i = Ui(t, n);
-if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? $r(n) : null;
-if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
-if (t === "opportunity")
-return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const f = { result: "fail", situation: n, perceived: u };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
-let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Bi("perceive", e.rolls.perceive, f, u, h);
-if (s.push(m.step), !m.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
-l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Bi(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
-} else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);}
-s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
-const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Bi(e, t, n, r, s) {const i = Jl(n, r) + s, o = gt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
-return { success: o.success, step: a };}
-function ld(e, t) {return e && e.result === "success" ? e : t;}
-var dd = 1;
-function ud(e) {const { state: t } = e;
-if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
-if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
-if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, s = [];
-let i = null;
-if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;}
-const o = gt(e.rolls.save, e.saveTarget + e.mod);
-if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: dd, state: Gi(t), expAfter: i, stood: !0 };
-const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-var fd = new U(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function hd(e) {return fd.has(e.kind);}
-function md(e, t) {if (!$e(t)) return;
-if (Vi(e, t)) return "Dead for good: no save is left";
-if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = br(e);
-return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Hi(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var vd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function pd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
-return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
-case "attack-summary":
-return `${t(e.who)} ${vd[e.headline] ?? "is unharmed"}.`;
-case "dead-now":
-return md(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
-case "defense-title":
-return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
-case "defense-result": {const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
-return e.summary ? `${r}.` : r;}
-case "defense-announced":
-return `${t(e.who)} makes a defensive action (${e.action}).`;
-case "save-title":
-return `${t(e.who)}: Vitality save`;
-case "save-summary":
-return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var Ki = ["defend", "guard", "save"], Vt = (e) => jt.filter((t) => e(et[t])), Wi = k.fromEntries(Xl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), kd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: k.keys(An), default: "physical" },
-situation: { kind: "choice", choices: jt, meaningless: Wi, placeholder: "S" },
-defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, gd = ["defend", "guard", "skill", "counter", "opportunity", "save"], Yi = {action: {kind: "choice",
-choices: gd,
-required: !0,
-meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
-react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: jt, meaningless: Wi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
-roll: {kind: "die",
-sides: 100,
-placeholder: "R",
-onlyWhen: [
-{ flag: "situation", notIn: Vt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Ki, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Vt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Ki, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
-ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
-vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, yd = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", wd = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]", bd = { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" };
-function $d(e) {const t = e;
-return {amount: e.amount ?? 0,
-track: An[t.type],
-hit: t.hit ?? null,
-situation: t.situation ?? null,
-mod: t.mod ?? 0,
-override: t.defense ?? null};}
-function xi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Gi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function fd(e) {const t = e;
+return Ki({ amount: e.amount ?? 0, track: Sn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function hd(e) {return Ki({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Ki(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ad({amount: e.amount,
-track: e.track,
-hit: e.hit,
-situation: e.situation,
-mod: e.mod,
+const s = ud({...e,
 armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
 armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
 noCharacter: !n.armorSource,
-override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
@@ -1598,130 +1626,31 @@ T(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline
 T(re, { kind: "attack-summary", who: i, headline: o }),
 ...je("Defense", s.steps.filter(c)),
 ...je("Breakdown", s.steps.filter((d) => !c(d))),
-...Hi("Now", s.state, s.vitality)];
+...$r("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Ad(e) {return xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function qi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-const t = e;
-return {action: t.action,
-situation: t.situation ?? "front",
-situationGiven: t.situation !== void 0,
-difficulty: t.difficulty ?? null,
-mod: t.mod ?? 0,
-perceptionMod: t["perception-mod"] ?? 0,
-vs: t.vs ?? null,
-ally: t.ally ?? null,
-skillName: t.skill ?? null};}
-function zi(e) {if (e.action === "save") return _d(e);
-const t = e.action, n = Ui(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: $r(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
-dice: r,
-readsTurnOrder: !0,
-...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {return Sd(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
-function Sd(e, t, n, r) {const s = n.bars.vitality.value;
-if (s === null) return { kind: "bar", resource: "vitality" };
-if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: ki("turn") };
-const i = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
-if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = cd({action: t,
-situation: e.situation,
-difficulty: e.difficulty,
-checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
-rolls: r,
-mod: e.mod,
-perceptionMod: e.perceptionMod,
-vs: e.vs,
-ally: e.ally,
-skillName: e.skillName});
-if (a.kind === "missing")
-return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...a.steps], l = [];
-let d;
-if (a.pending && t === "guard" && i && e.ally) {const m = ld(i.answer ?? void 0, a.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
-} else a.pending && (d = a.pending);
-a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
-return {headline: "acts",
-steps: [
-T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? T(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(re, { kind: "defense-announced", who: f, action: t }),
-...je("Check", c),
-...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [T(Fe, { kind: "offer-damage" })] : []],
-changes: l,
-...d !== void 0 ? { answer: d } : {},
-observed: !1,
-detail: a};}
-function _d(e) {return {values: ["save_check", "exp"],
-dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
-resolve(t, n) {const r = t.bars.vitality.value;
-if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = ud({vitality: r,
-state: t.state,
-saveTarget: t.values.save_check?.current ?? null,
-mod: e.mod,
-exp: t.values.exp?.current ?? null,
-rolls: { cost: s, save: i }});
-if (o.kind === "refused")
-switch (o.reason) {case "not-dead":
-return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
-case "dead-for-good":
-return { kind: "refused", reason: 'dead for good: no save is left (The Defensive Turn: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
-case "tried-this-round":
-return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
-case "missing-exp":
-return { kind: "missing-value", key: "exp" };
-case "missing-save-check":
-return { kind: "missing-value", key: "save_check" };}
-const a = [];
-o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
-const c = t.id;
-return {headline: o.stood ? "saved" : "acts",
-steps: [
-T(le, { kind: "save-title", who: c }),
-T(re, { kind: "save-summary", who: c, stood: o.stood }),
-...je("Roll", o.steps),
-...Hi("Now", o.state, o.vitality, !0)],
-changes: a,
-state: o.state,
-...o.expAfter !== null ? { undoable: !0 } : {},
-detail: o};}};}
-var Ed = {flags: {},
-answerFlag: "action",
-rollFlag: "roll",
-choices: ["defend", "none"],
-label: (e, t) => {const n = t.values.defend_check?.current;
-return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situation: (e) => e.situation ?? null,
-situationWords(e) {const t = et[e];
+var rv = new U(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), md = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function vd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
+function pd(e, t) {if (!Te(t)) return;
+if (Ui(e, t)) return "Dead for good: no save is left";
+if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
+const n = br(e);
+return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
+var gd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function kd(e) {const t = et[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {const n = gi(zi(qi(hr({ action: e, situation: t }, Yi))), "pending-defense");
-return t !== null && $r(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => mr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Td = [
-{ name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-{ name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
-{ name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
-{ name: "DR-Undo", action: "!damage --undo" }
-], Od = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Rd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Dd(e, t = (n) => n) {const n = e;
+return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function yd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1747,7 +1676,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Od[n.check]} d100 ${n.roll} vs ${Rd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${md[n.check]} d100 ${n.roll} vs ${vd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1765,13 +1694,57 @@ return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
-return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function Id(e, t = (n) => n) {return hd(e) ? pd(e, t) : Dd(e, t);}
-var Cd = {id: "threshold",
+return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
+case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
+return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
+case "attack-summary":
+return `${t(n.who)} ${gd[n.headline] ?? "is unharmed"}.`;
+case "dead-now":
+return pd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+case "defense-title":
+return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
+case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
+return n.summary ? `${s}.` : s;}
+case "defense-announced":
+return `${t(n.who)} makes a defensive action (${n.action}).`;
+case "save-title":
+return `${t(n.who)}: Vitality save`;
+case "save-summary":
+return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
+var Wi = ["defend", "guard", "save"], Vt = (e) => jt.filter((t) => e(et[t])), Yi = g.fromEntries(ql.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), wd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
+type: { kind: "choice", choices: g.keys(Sn), default: "physical" },
+situation: { kind: "choice", choices: jt, meaningless: Yi, placeholder: "S" },
+defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
+}, xi = {action: {kind: "choice",
+choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
+required: !0,
+meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
+react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
+situation: { kind: "choice", choices: jt, meaningless: Yi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+roll: {kind: "die",
+sides: 100,
+placeholder: "R",
+onlyWhen: [
+{ flag: "situation", notIn: Vt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Wi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Vt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Wi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
+vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
+}, bd = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
-macros: Td,
+macros: [
+{ name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
+{ name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }],
 sample: {sheet: { armor_physical: "Physical armor", armor_magical: "Magical armor", armor_defense: "Defense", defend_check: "Defend check", exp: "EXP" },
 hero: { vitality: 30, armor_defense: 10, armor_physical: 18 },
 foe: { armor_physical: 12, armor_defense: 3 },
@@ -1780,22 +1753,29 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: kd,
-usage: yd,
+hit: {flags: wd,
+usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
-amount: bd,
-plan: (e) => xi($d(e)),
-handEdit: Ad},
-check: {flags: Yi,
-usage: wd,
+amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
+plan: fd,
+handEdit: hd},
+check: {flags: xi,
+usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + jt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: (e) => zi(qi(e)),
-answers: Ed},
+plan: Hi,
+answers: {choices: ["defend", "none"],
+label: (e, t) => {const n = t.values.defend_check?.current;
+return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
+situation: (e) => e.situation ?? null,
+situationWords: kd,
+planAnswer(e, t) {const n = yi(Hi(hr({ action: e, situation: t }, xi)), "pending-defense");
+return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => mr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1803,35 +1783,37 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {setVitality(e, t, n) {const r = [];
-let s = t, i = n;
-return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = Gi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = ji(n))), {vitality: s,
-state: i,
-steps: r,
-conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
-...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: rd,
-endRound: sd,
-condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: Vi,
-parseState: nd,
-isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: id,
-parseAnswer: ed},
-words: Id
-}, Ut = ["passive", "active", "full"], Bt = { passive: 0, active: 5, full: 10 }, Nd = 10;
-function Ar(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function Xi(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Ar(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Ar(t.defender, -Bt[s]) >= n) ?? "passive";}
-function Md(e) {const t = [], { turn: n } = e;
+life: {enter: td,
+endRound: nd,
+condition: (e, t) => Te(t) ? "dead" : "none",
+setVitality: rd,
+deadForGood: Ui,
+parseState: ed,
+isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+describeStateChange: () => "has had a save or another round dead since",
+parseAnswer: Ql},
+words: yd
+}, Ut = ["passive", "active", "full"];
+function Bt(e, t = !1) {const n = {};
+return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
+function $d(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+const { down: t, dead: n, ...r } = e;
+return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Bt(t ? 0 : null, n === !0);}
+function Ad(e) {if (typeof e != "object" || e === null) return null;
+const { mode: t, roll: n, ...r } = e;
+return g.keys(r).length > 0 || !Ut.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var Ht = { passive: 0, active: 5, full: 10 }, Sd = 10;
+function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function qi(e, t) {if (t.defender === null || t.current === null) return e;
+const n = _r(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -Ht[s]) >= n) ?? "passive";}
+function _d(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (Bt[r] > 0)
+if (Ht[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Xi(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Bt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = qi(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
@@ -1839,66 +1821,46 @@ t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
 if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const m = S.max(0, e.armorScore - e.armorPenetration), y = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: y }), c = { amount: h, to: y ? "vitality" : "stamina" };}
-const l = Bt[r];
+const m = S.max(0, e.armorScore - e.armorPenetration), k = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
+const l = Ht[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Ar(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Nd;
+l > 0 && n.defender !== null && (d = _r(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= Sd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function Sr(e, t) {const n = {};
-return e && (n.down = !0), t && (n.dead = !0), n;}
-var Sn = (e, t = !1) => Sr(e <= 0, t);
-function Pd(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
-const t = k.keys(e);
-if (t.length === 0) return {};
-const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Sr(n.down === !0, n.dead === !0);}
-function Ld(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var Fd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
-ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Ut, decides: "chooses its defense mode (--defense-mode)" },
-"defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, jd = { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }, Gd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ji = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Ud(e) {const t = e;
-return { weapon: e.amount ?? 0, attack: t.attack, ap: t.ap ?? 0, mode: t["defense-mode"] ?? null };}
-function Bd(e) {return e !== null && Ut.includes(e);}
-function Hd(e) {return Ji.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function Kd(e, t) {return {values: Ji,
+var zi = ["passive_defense", "active_defense", "full_defense", "armor_score"], Ed = (e) => e !== null && Ut.includes(e);
+function Td(e, t) {const n = e, r = e.amount ?? 0;
+return {values: zi,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(n, r) {return Wd(e, t, n, r.defense ?? 1);}};}
-function Wd(e, t, n, r) {const s = Hd(n);
-if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = n.answer?.mode ?? e.mode ?? (Bd(n.stance) ? n.stance : "passive"), a = Md({weapon: e.weapon,
-attack: e.attack,
-armorPenetration: e.ap,
-mode: o,
-defenseRoll: r,
-defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-armorScore: i("armor_score"),
-turn: {defender: n.initiative,
-current: n.currentTurn?.initiative ?? null,
-currentHidden: n.currentTurn?.hidden === !0,
-limit: t.overwhelmLimit}
-}), c = [];
-let l;
-if (a.damage) {const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
-if (h === null) return { kind: "bar", resource: f };
-const m = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: f, to: m });}
-a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
-const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
-return {headline: a.hits ? u ? "falls" : "hit" : "missed",
+resolve(s, i) {const o = zi.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
+const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Ed(s.stance) ? s.stance : "passive"), l = _d({weapon: r,
+attack: n.attack,
+armorPenetration: n.ap ?? 0,
+mode: c,
+defenseRoll: i.defense ?? 1,
+defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
+armorScore: a("armor_score"),
+turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
+}), d = [], u = [...l.steps];
+let f = s.bars.vitality.value ?? 1;
+if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, p = s.bars[k].value;
+if (p === null) return { kind: "bar", resource: k };
+const v = p - l.damage.amount;
+u.push({ kind: "bar-moved", to: l.damage.to, before: p, after: v }), v !== p && d.push({ kind: "bar", resource: k, to: v }), k === "vitality" && (f = v);}
+l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
+const h = s.id, m = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
+return {headline: l.hits ? m ? "falls" : "hit" : "missed",
 steps: [
-T(le, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-T(re, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...je("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [T("Now", { kind: "down-now" })] : []],
-changes: c,
-state: Sn(Ld(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: a};}
-function Yd(e, t) {return {values: ["armor_score"],
+T(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: m } : { missed: !0 } }),
+T(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: m, counter: l.counterattack }),
+...je("Breakdown", u),
+...m ? [T("Now", { kind: "down-now" })] : []],
+changes: d,
+state: Bt(f, s.state.dead === !0),
+detail: l};}};}
+function Od(e, t) {return {values: ["armor_score"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1912,140 +1874,132 @@ T(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counte
 T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Sn(i ? r : r - e, n.state.dead === !0),
+state: Bt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function xd(e, t) {return Kd(Ud(e), t);}
-var wt = {passive: "passive_defense only; costs no initiative",
-active: "adds active_defense; costs 5 initiative each time",
-full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, qd = { passive: "passively", active: "actively", full: "fully" };
-function zd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
-return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
-case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
-return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
-case "bar-moved":
-return e.before === e.after ? "" : `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
-case "down-now":
-return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; Opposed Rolls has no death rules"})`;
-case "loss-title":
-return `${t(e.who)} loses ${e.loss}`;
-case "typed-loss":
-return `${e.loss} typed into Vitality, ${e.toStamina ? "not above" : "above"} armor ${e.armor}: ${e.toStamina ? "stamina damage instead" : "Vitality damage"}`;
-case "typed-loss-result":
-return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
-case "vitality-change":
-return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
-case "mode-answer":
-return `${t(e.who)} defends ${qd[e.mode]}, d20 ${e.roll}`;
-case "mode-roll":
-return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
-default:
-return;}}
-function Xd(e, t = (n) => n) {return zd(e, t) ?? Jd(e);}
-var _r = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Jd(e) {const t = e;
-switch (t.kind) {case "overwhelmed":
-return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
-case "no-initiative-entry":
-return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
-case "current-not-a-number":
-return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const n = `d20 ${t.roll}${_r(t.passive)} passive${t.mode !== "passive" ? `${_r(t.active)} active` : ""}${t.mode === "full" ? `${_r(t.full)} full` : ""}`;
-return `Defense (${t.mode}) ${n} = ${t.total}`;}
-case "attack":
-return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
-case "damage":
-return `Damage ${t.weapon} + ${t.margin} margin = ${t.damage}`;
-case "armor":
-return `Effective armor ${t.armorScore} - ${t.penetration} AP = ${t.effective}: ${t.damage} ${t.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
-case "initiative":
-return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
-case "counterattack":
-return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-function Qd(e) {if (typeof e != "object" || e === null) return null;
-const { mode: t, roll: n, ...r } = e;
-return k.keys(r).length > 0 || !Ut.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var Zd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, eu = {flags: {},
-answerFlag: "mode",
-rollFlag: "roll",
-choices: Ut,
-label: (e) => Zd[e] ?? e,
-situation: () => null,
-situationWords: (e) => e,
-planAnswer(e, t, n, r) {const s = e;
+function Rd(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, o) {const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Xi(s, a) !== s)
-return { kind: "refused", reason: `${s} defense costs ${Bt[s]} initiative, more than the overwhelm limit allows now` };
-const c = o.defense ?? 1;
+resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
+if (qi(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${Ht[n]} initiative, more than the overwhelm limit allows now` };
+const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [T(re, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
+steps: [T(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), T("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
-detail: { mode: s, roll: c }};}};},
-keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
-rolled: (e) => ({ defense: e.roll })
-}, tu = [
-{ name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-{ name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
-{ name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
-{ name: "DR-Undo", action: "!damage --undo" }
-], nu = {id: "opposed",
+detail: { mode: n, roll: o }};}};}
+function Dd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+return {vitality: t,
+state: Bt(t, r),
+steps: [s],
+conditions: [],
+now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
+var yt = {passive: "passive_defense only; costs no initiative",
+active: "adds active_defense; costs 5 initiative each time",
+full: "adds active_defense and full_defense; costs 10 initiative each time"
+}, Id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Cd = { passive: "passively", active: "actively", full: "fully" }, Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Nd(e, t = (n) => n) {const n = e;
+switch (n.kind) {case "overwhelmed":
+return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
+case "no-initiative-entry":
+return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
+case "current-not-a-number":
+return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
+case "defense-roll": {const r = `d20 ${n.roll}${Er(n.passive)} passive${n.mode !== "passive" ? `${Er(n.active)} active` : ""}${n.mode === "full" ? `${Er(n.full)} full` : ""}`;
+return `Defense (${n.mode}) ${r} = ${n.total}`;}
+case "attack":
+return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
+case "damage":
+return `Damage ${n.weapon} + ${n.margin} margin = ${n.damage}`;
+case "armor":
+return `Effective armor ${n.armorScore} - ${n.penetration} AP = ${n.effective}: ${n.damage} ${n.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
+case "initiative":
+return `Initiative ${n.before} -> ${n.after} (${n.mode} defense costs ${n.cost})`;
+case "counterattack":
+return `Counterattack: the defense beats the attack by ${n.margin} (its damage is the table's call)`;
+case "attack-title": {const r = t(n.who), s = `(attack ${n.attack} vs ${n.mode} defense)`;
+return n.missed || n.damage === void 0 ? `${r} is missed ${s}` : `${r} loses ${n.damage} ${n.to === "stamina" ? "stamina" : "Vitality"}${n.falls ? " and falls" : ""} ${s}`;}
+case "attack-summary": {const r = n.counter ? " and scores a counterattack" : "";
+return n.hits ? `${t(n.who)} is hit${n.stamina ? " (stamina)" : ""}${n.falls ? " and falls" : ""}${r}.` : `${t(n.who)} is missed${r}.`;}
+case "bar-moved":
+return n.before === n.after ? "" : `${n.to === "vitality" ? "Vitality" : "Stamina"} ${n.before} -> ${n.after}`;
+case "down-now":
+return n.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${n.typed ? "" : "; Opposed Rolls has no death rules"})`;
+case "loss-title":
+return `${t(n.who)} loses ${n.loss}`;
+case "typed-loss":
+return `${n.loss} typed into Vitality, ${n.toStamina ? "not above" : "above"} armor ${n.armor}: ${n.toStamina ? "stamina damage instead" : "Vitality damage"}`;
+case "typed-loss-result":
+return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n.stamina ?? 0) - n.loss}` : `Vitality ${n.vitality} -> ${n.vitality - n.loss}`;
+case "vitality-change":
+return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
+case "mode-answer":
+return `${t(n.who)} defends ${Cd[n.mode]}, d20 ${n.roll}`;
+case "mode-roll":
+return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
+var Pd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
+"defense-mode": { kind: "choice", choices: Ut, decides: "chooses its defense mode (--defense-mode)" },
+"defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
+}, Md = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-macros: tu,
+macros: [
+{ name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
+{ name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }],
 sample: {sheet: { armor_score: "Armor score", passive_defense: "Passive defense", active_defense: "Active defense", full_defense: "Full defense" },
 hero: { vitality: 70, passive_defense: 10, active_defense: 4, full_defense: 2, armor_score: 13 },
 foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Fd,
-usage: Gd,
+hit: {flags: Pd,
+usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
-amount: jd,
-plan: xd,
-handEdit: Yd},
+amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
+plan: Td,
+handEdit: Od},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
-answers: eu},
+answers: {answerFlag: "mode",
+choices: Ut,
+label: (e) => Id[e] ?? e,
+planAnswer: (e, t, n, r) => Rd(e, r),
+keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
+rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
-usage: Vd,
-help: [`Passive: ${wt.passive}. Active: ${wt.active}. Full: ${wt.full}.`],
+usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
+help: [`Passive: ${yt.passive}. Active: ${yt.active}. Full: ${yt.full}.`],
 modes: Ut,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: wt.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: wt.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: wt.full }}},
-life: {setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
-return {vitality: t,
-state: Sn(t, r),
-steps: s,
-conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => e === null ? Sr(!1, t) : Sn(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: yt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: yt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: yt.full }}},
+life: {setVitality: Dd,
+enter: (e, t) => Bt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Pd,
-parseAnswer: Qd,
+parseState: $d,
+parseAnswer: Ad,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Xd
-}, ru = { soak: zl, threshold: Cd, opposed: nu }, su = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function iu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Nd
+}, Ld = { soak: xl, threshold: bd, opposed: Md }, Fd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function jd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => k.keys(i).length === 0,
+isEmptyState: (i) => g.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
@@ -2053,205 +2007,205 @@ check: {...r,
 answers: {flags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: su,
+label: Fd,
 situation: () => null,
 situationWords: (i) => i,
 planAnswer: (i) => r.plan(hr({ [s]: i }, r.flags)),
 keep: (i, o) => mr(i, o),
 ...r.answers}}};}
 var tt = new D();
-for (const [e, t] of k.entries(ru)) tt.set(e, iu(t, e));
-var Qi = tt.keys().next().value, ou = "soak";
+for (const [e, t] of g.entries(Ld)) tt.set(e, jd(t, e));
+var Xi = tt.keys().next().value, Gd = "soak";
 function _n(e) {return typeof e == "string" && tt.has(e);}
-function au() {return [...tt.keys()];}
-function Er() {return [...tt.values()];}
-function Oe(e) {return tt.get(e) ?? tt.get(Qi);}
-function Ht() {return Er().filter((e) => e.table.playable).map((e) => e.id);}
-var Tr;
-function Zi(e) {return Tr ?? (Tr = new U(Er().flatMap((t) => t.stance.modes))), Tr.has(e);}
-function Or(e, t) {return (n) => Er().some(
-(s) => s.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+function Vd() {return [...tt.keys()];}
+function Tr() {return [...tt.values()];}
+function Oe(e) {return tt.get(e) ?? tt.get(Xi);}
+function Kt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
+var Or;
+function Ji(e) {return Or ?? (Or = new U(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
+function Rr(e, t) {return (n) => Tr().some(
+(s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var Kt = Us(_n, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], eo = k.fromEntries(Mt.map((e) => [e, e])), He = [...Mt], to = {incapacitated: "sleepy",
+var Wt = Bs(_n, "not an edition this script has"), Yt = ["bar1", "bar2", "bar3"], Qi = g.fromEntries(Nt.map((e) => [e, e])), He = [...Nt], Zi = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Yt = k.keys(to), cu = L(X(), nr(), Me(1), z(100)), lu = L(X(), nr(), Me(1), z(100), un(/^[^,]+$/)), Rr = ne(Wt), no = ne(["gm", "public"]), Dr = ["refuse", "gm", "api-as"], du = F({edition: Kt,
-bars: F({vitality: Rr,
-soul: Rr,
-power: Rr,
-stamina: ne(["power", ...Wt])}),
+}, xt = g.keys(Zi), Ud = L(X(), nr(), Pe(1), z(100)), Bd = L(X(), nr(), Pe(1), z(100), fn(/^[^,]+$/)), Dr = ne(Yt), eo = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Hd = F({edition: Wt,
+bars: F({vitality: Dr,
+soul: Dr,
+power: Dr,
+stamina: ne(["power", ...Yt])}),
 attributes: F(
-k.fromEntries(He.map((e) => [e, cu]))),
+g.fromEntries(He.map((e) => [e, Ud]))),
 markers: F(
-k.fromEntries(Yt.map((e) => [e, lu]))),
-visibility: F({ npc: no, pc: no }),
+g.fromEntries(xt.map((e) => [e, Bd]))),
+visibility: F({ npc: eo, pc: eo }),
 playersTargetAny: Xe(),
 armorOnManualEdits: Xe(),
-overwhelmLimit: L(_e(), dn(), ht(0), ft(1e3)),
-apiCommands: ne(Dr)});
-function ro() {return {edition: Qi,
+overwhelmLimit: L(Se(), un(), ht(0), ft(1e3)),
+apiCommands: ne(Ir)});
+function to() {return {edition: Xi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...eo },
-markers: { ...to },
+attributes: { ...Qi },
+markers: { ...Zi },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function uu(e) {const t = ro(), n = [];
+function Kd(e) {const t = to(), n = [];
 if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = so(du.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = no(Hd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new U([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function so(e, t, n, r, s) {const i = {};
-for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Ir(d);
+function no(e, t, n, r, s) {const i = {};
+for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = Cr(d);
 continue;}
 if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Ir(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Cr(d);
 else {const f = a.entries;
-i[o] = so(f, l, d, `${c}.`, s);}
+i[o] = no(f, l, d, `${c}.`, s);}
 continue;}
 const u = Le(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${fu(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Ir(d));}
+u.success ? i[o] = u.output : (s.push(`${c}: ${Wd(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
 return i;}
 function $(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Ir(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
-function fu(e) {const t = Z.stringify(e) ?? A(e);
+function Cr(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
+function Wd(e) {const t = Z.stringify(e) ?? A(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var io = L(_e(), mt()), hu = L(_e(), mt(), ht(-1e6), ft(1e6)), oo = F({overrides: G(fn(ne(Mt), hu)),
-worn: G(F({ physical: G(io), magical: G(io) })),
+var ro = L(Se(), mt()), Yd = L(Se(), mt(), ht(-1e6), ft(1e6)), so = F({overrides: G(hn(ne(Nt), Yd)),
+worn: G(F({ physical: G(ro), magical: G(ro) })),
 stance: G(L(X(), z(40))),
 deadForGood: G(J(!0)),
-edition: G(F({ id: Kt, state: Nt() }))
-}), Sv = k.keys(oo.entries);
-function mu(e) {const t = {}, n = [];
+edition: G(F({ id: Wt, state: Ct() }))
+}), sv = g.keys(so.entries);
+function xd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Le(oo, s);
+const i = Le(so, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Zi(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = ao(i.output);
-bt(o) || (t[r] = o);}
+i.output.stance !== void 0 && !Ji(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = io(i.output);
+wt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function ao(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function io(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function En(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function co(e, t, n) {ao(n), bt(n) ? delete e[t] : e[t] = n;}
-function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = L(_e(), mt()), Tn = Ct($t), lo = L(_e(), Vs(), ht(-1e9), ft(1e9)), nt = L(X(), Me(1), z(64)), vu = ne(["physical", "magical"]), uo = F({edition: G(F({ id: Kt, state: Nt() })),
+return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
+function oo(e, t, n) {io(n), wt(n) ? delete e[t] : e[t] = n;}
+function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var bt = L(Se(), mt()), Tn = It(bt), ao = L(Se(), Us(), ht(-1e9), ft(1e9)), nt = L(X(), Pe(1), z(64)), qd = ne(["physical", "magical"]), co = F({edition: G(F({ id: Wt, state: Ct() })),
 deadForGood: G(J(!0)),
 stance: G(L(X(), z(40)))
-}), fo = Ct(F({ edition: Kt, answer: Nt() })), pu = Ys("kind", [
-F({ kind: J("bar"), resource: ne(xs), bar: ne(Wt), attributeId: G(nt), from: Tn, to: $t }),
-F({ kind: J("attribute"), key: ne(Mt), attributeId: nt, from: Tn, to: $t }),
-F({ kind: J("override"), key: ne(Mt), from: Tn, to: $t }),
-F({ kind: J("worn"), track: vu, from: Tn, to: $t }),
+}), lo = It(F({ edition: Wt, answer: Ct() })), zd = xs("kind", [
+F({ kind: J("bar"), resource: ne(qs), bar: ne(Yt), attributeId: G(nt), from: Tn, to: bt }),
+F({ kind: J("attribute"), key: ne(Nt), attributeId: nt, from: Tn, to: bt }),
+F({ kind: J("override"), key: ne(Nt), from: Tn, to: bt }),
+F({ kind: J("worn"), track: qd, from: Tn, to: bt }),
 F({ kind: J("markers"), from: L(X(), z(2e3)), to: L(X(), z(2e3)) }),
-F({ kind: J("memory"), tokenId: G(nt), character: G(nt), from: uo, to: uo }),
-F({ kind: J("answer"), tokenId: G(nt), from: fo, to: fo }),
-F({ kind: J("initiative"), from: lo, to: lo }),
+F({ kind: J("memory"), tokenId: G(nt), character: G(nt), from: co, to: co }),
+F({ kind: J("answer"), tokenId: G(nt), from: lo, to: lo }),
+F({ kind: J("initiative"), from: ao, to: ao }),
 F({ kind: J("turn-order"), tokenId: nt })
-]), ku = F({by: L(X(), Me(1), z(64)),
+]), Xd = F({by: L(X(), Pe(1), z(64)),
 kind: ne(["damage", "hand-edit", "save"]),
-round: $t,
-key: G(L(X(), un(/^U\d{1,7}$/))),
-tokens: Pe(F({ tokenId: nt, name: L(X(), z(200)), changes: Pe(pu) }))});
-function gu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Zi(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function yu(e) {if (e === void 0) return { history: [], problems: [] };
+round: bt,
+key: G(L(X(), fn(/^U\d{1,7}$/))),
+tokens: Me(F({ tokenId: nt, name: L(X(), z(200)), changes: Me(zd) }))});
+function Jd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Ji(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Qd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Le(ku, r);
-i.success && i.output.tokens.every((o) => o.changes.every(gu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Le(Xd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Jd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var wu = ["life", "pendingDefense", "reactions", "skillsVs"], ho = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Cr(e, t) {const n = {};
-for (const s of wu) e[s] !== void 0 && (n[s] = e[s]);
+var Zd = ["life", "pendingDefense", "reactions", "skillsVs"], uo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Nr(e, t) {const n = {};
+for (const s of Zd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: ou, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function bu(e) {if (!$(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: Gd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function eu(e) {if (!$(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Cr(e, e.stance)), t;}
-function mo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function vo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function $u(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
+function fo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function ho(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function tu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = $(r.bars) ? r.bars : {}, a = $(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ho[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? uo[f], from: o[f] ?? null, to: h });}
 const c = $(r.protection) ? r.protection : void 0, l = $(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = $(r.record) ? r.record : {}, u = $(s.record) ? s.record : {};
-if (!vo(d.life, u.life) || !vo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && $(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!ho(d.life, u.life) || !ho(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && $(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Cr({ ...m, ...mo(d) }, h.stance),
-to: Cr({ ...m, ...mo(u) }, h.stance)});}
+from: Nr({ ...m, ...fo(d) }, h.stance),
+to: Nr({ ...m, ...fo(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function Au(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ho, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return $(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, bu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+function nu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : uo, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, eu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => $(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => $u(a, n, r))
+tokens: o.tokens.map((a) => tu(a, n, r))
 } : o
 )), i;}
-function po(e) {const t = e.edition;
+function mo(e) {const t = e.edition;
 if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Su(e) {if (!$(e) || e.kind !== "memory") return e;
+function ru(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!$(r)) continue;
-const s = po(r);
+const s = mo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function _u(e) {const t = {}, n = {};
+function su(e) {const t = {}, n = {};
 if ($(e.tokens))
-for (const [s, i] of k.entries(e.tokens)) {if (!$(i)) {n[s] = i;
+for (const [s, i] of g.entries(e.tokens)) {if (!$(i)) {n[s] = i;
 continue;}
-const o = po(i);
-k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const o = mo(i);
+g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(s) => $(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Su) } : i) } : s
+(s) => $(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(ru) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function xt(e, t) {const n = e.tokens[t], r = {};
+function qt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function ko(e, t) {return e.exchange.waiting[t] ?? null;}
-function go(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function At(e, t) {const n = {};
+function vo(e, t) {return e.exchange.waiting[t] ?? null;}
+function po(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function $t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
 function On(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), bt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function ge(e, t) {if (e === t) return !0;
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), wt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function ke(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
 if (x.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!ge(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!ke(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of k.keys(n)) if (!ge(n[s], r[s])) return !1;
-for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of g.keys(n)) if (!ke(n[s], r[s])) return !1;
+for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
 function Rn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Nr(e, t, n, r) {if (ge(e, t)) return [];
+function Pr(e, t, n, r) {if (ke(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function Eu(e, t) {switch (t.kind) {case "bar":
+function iu(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2269,9 +2223,9 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Tu(e, t = () => !0, n = () => {}) {const r = new D();
+function ou(e, t = () => !0, n = () => {}) {const r = new D();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Eu(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = iu(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2279,15 +2233,15 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function yo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function go(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var Ou = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Ru(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function wo(e, t, n, r) {const s = [];
+var au = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function cu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function ko(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
@@ -2295,7 +2249,7 @@ switch (a.kind) {case "bar":
 s.push(`${o}: ${Je[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${Ou[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${au[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2316,88 +2270,88 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function Du(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: yo(s.from, t, n), to: yo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function Iu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function lu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: go(s.from, t, n), to: go(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function du(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Cu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function bo(e) {const t = e.edition, n = _n(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Cu[n.life.condition(r, null)] : -1;}
-var St = (e, t) => x.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
-function Nu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+var uu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function yo(e) {const t = e.edition, n = _n(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? uu[n.life.condition(r, null)] : -1;}
+var At = (e, t) => x.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
+function fu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, i = $(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of k.entries(i)) {const l = $(c) ? s(a) : void 0;
+for (const [a, c] of g.entries(i)) {const l = $(c) ? s(a) : void 0;
 if (!l) continue;
 const { edition: d, deadForGood: u, stance: f, ...h } = c, m = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
-k.keys(h).length > 0 ? i[a] = h : delete i[a];
-const y = i[l];
-if (!y) i[l] = m;
-else {const [p, v] = bo(m) > bo(y) ? [m, y] : [y, m];
+g.keys(h).length > 0 ? i[a] = h : delete i[a];
+const k = i[l];
+if (!k) i[l] = m;
+else {const [p, v] = yo(m) > yo(k) ? [m, k] : [k, m];
 i[l] = { stance: v.stance, ...p, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = St(e.history, (a) => ({...a,
-tokens: St(a.tokens, (c) => ({...c,
-changes: St(c.changes, (l) => {const d = l.kind === "memory" ? s(A(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Nr(l.from, l.to, d, l.tokenId) : l;})}))}));
+const o = At(e.history, (a) => ({...a,
+tokens: At(a.tokens, (c) => ({...c,
+changes: At(c.changes, (l) => {const d = l.kind === "memory" ? s(A(l.tokenId ?? c.tokenId)) : void 0;
+return d ? Pr(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? i : e.tokens, history: o };}
-function Mu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+function hu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return ge(n, s) || i.push({ ...e, from: n, to: s }), ge(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Pu(e) {if (!$(e) || !$(e.answers)) return e;
+return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function mu(e) {if (!$(e) || !$(e.answers)) return e;
 const t = {};
-for (const [n, r] of k.entries(e.answers))
+for (const [n, r] of g.entries(e.answers))
 if (!$(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Lu(e) {const t = St(e.history, (s) => ({ ...s, tokens: St(s.tokens, (i) => ({ ...i, changes: St(i.changes, Mu) })) })), n = e.exchange;
+function vu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, hu) })) })), n = e.exchange;
 if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of k.entries(n.attacks)) r[s] = Pu(i);
+for (const [s, i] of g.entries(n.attacks)) r[s] = mu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Mr = 20, Pr = 100, Dn = L(X(), Me(1), z(64)), Lr = L(X(), Me(1), z(40)), Fu = F({word: Lr,
-answer: G(Nt()),
-roll: G(L(_e(), mt())),
+var Mr = 20, Lr = 100, Dn = L(X(), Pe(1), z(64)), Fr = L(X(), Pe(1), z(40)), pu = F({word: Fr,
+answer: G(Ct()),
+roll: G(L(Se(), mt())),
 success: G(Xe()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), $o = F({key: L(X(), un(/^[AG]\d{1,6}$/)),
+}), wo = F({key: L(X(), fn(/^[AG]\d{1,6}$/)),
 by: Dn,
 gm: Xe(),
-attacker: Ct(Dn),
-edition: Kt,
-positionals: L(Pe(L(X(), z(200))), z(4)),
-flags: L(Pe(Hs([Lr, L(Pe(L(X(), z(200))), z(8))])), z(20)),
-situation: Ct(Lr),
-round: L(_e(), mt()),
-defenders: L(Pe(Dn), Me(1), z(Pr)),
-answers: fn(Dn, Fu)});
-function Ao(e) {const t = Le($o, e);
+attacker: It(Dn),
+edition: Wt,
+positionals: L(Me(L(X(), z(200))), z(4)),
+flags: L(Me(Ks([Fr, L(Me(L(X(), z(200))), z(8))])), z(20)),
+situation: It(Fr),
+round: L(Se(), mt()),
+defenders: L(Me(Dn), Pe(1), z(Lr)),
+answers: hn(Dn, pu)});
+function bo(e) {const t = Le(wo, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
-for (const r of k.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function ju(e, t, n) {const r = {};
+function gu(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of k.entries(e)) {const o = Le($o, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Ao(o.output) && k.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = Le(wo, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && bo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var So = 50, Gu = 100;
-function _o(e) {return e.length > 0 && e.length <= Gu;}
-function Vu(e, t) {if (e === void 0) return [];
+var $o = 50, ku = 100;
+function Ao(e) {return e.length > 0 && e.length <= ku;}
+function yu(e, t) {if (e === void 0) return [];
 if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && _o(s) && s === s.toLowerCase() && !n.includes(s) && n.length < So ? n.push(s) : r += 1;
+typeof s == "string" && Ao(s) && s === s.toLowerCase() && !n.includes(s) && n.length < $o ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var In = "DefenseRound", qt = 5, Fr = 500;
-function zt(e) {return {schemaVersion: qt,
+var In = "DefenseRound", zt = 5, jr = 500;
+function Xt(e) {return {schemaVersion: zt,
 scriptVersion: e,
-settings: ro(),
+settings: to(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2406,164 +2360,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Uu(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of k.entries(r))
+function wu(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of g.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Bu = {0: Uu,
-1: Au,
-2: _u,
-3: Nu,
-4: Lu};
-function Hu(e, t, n) {const r = [];
-if (e === void 0) return { stored: zt(t), problems: r };
+var bu = {0: wu,
+1: nu,
+2: su,
+3: fu,
+4: vu};
+function $u(e, t, n) {const r = [];
+if (e === void 0) return { stored: Xt(t), problems: r };
 if (!$(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Xt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (R.isInteger(i) && i > qt)
-return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${qt}; left as it is`], newer: i };
+if (R.isInteger(i) && i > zt)
+return { stored: Xt(t), problems: [`state has schema version ${i}, newer than this script's ${zt}; left as it is`], newer: i };
 if (!R.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; i < qt; ) {const d = Bu[i];
+return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Xt(t), problems: r };
+for (; i < zt; ) {const d = bu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = uu(s.settings);
+const o = Kd(s.settings);
 r.push(...o.problems);
-const a = mu(s.tokens);
+const a = xd(s.tokens);
 r.push(...a.problems);
-for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
+for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
-h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Wu(s.exchange, r, o.settings.edition), l = yu(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: qt,
+h === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const c = Su(s.exchange, r, o.settings.edition), l = Qd(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: zt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Ku(s.round, r),
+round: Au(s.round, r),
 history: l.history,
-lastEntry: xu(s.lastEntry, l.history),
+lastEntry: Eu(s.lastEntry, l.history),
 exchange: c,
-macros: Yu(s.macros),
+macros: _u(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Vu(s.sheetLacks, r),
+sheetLacks: yu(s.sheetLacks, r),
 ..._n(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Ku(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Au(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= jr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= jr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function Wu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Su(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && _n(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && _n(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = ju($(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Eo(e, "lastAttack", "A", o), lastHiddenAttack: Eo(e, "lastHiddenAttack", "G", o) };}
-function Eo(e, t, n, r) {const s = $(e) ? e[t] : void 0;
+const o = gu($(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: So(e, "lastAttack", "A", o), lastHiddenAttack: So(e, "lastHiddenAttack", "G", o) };}
+function So(e, t, n, r) {const s = $(e) ? e[t] : void 0;
 let i = typeof s == "number" && R.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (i = S.max(i, R(o.slice(1))));
+for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, R(o.slice(1))));
 return i;}
-function Yu(e) {const t = {};
+function _u(e) {const t = {};
 if (!$(e)) return t;
-for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function xu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function Eu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = S.max(n, R(r.key.slice(1))));
 return n;}
-var jr = ["bar1", "bar2", "bar3"];
-function qu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && jr.includes(r) ? r : e.bars.vitality,
-soul: s && jr.includes(s) ? s : e.bars.soul,
-power: i && jr.includes(i) ? i : e.bars.power};
-new U(k.values(o)).size === 3 && k.assign(e.bars, o);
+var Gr = ["bar1", "bar2", "bar3"];
+function Tu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Gr.includes(r) ? r : e.bars.vitality,
+soul: s && Gr.includes(s) ? s : e.bars.soul,
+power: i && Gr.includes(i) ? i : e.bars.power};
+new U(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ie = "API";
-function _t(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
-function zu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || _t(e)))
+function St(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
+function Ou(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || St(e)))
 return e;}
-function Gr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var Xu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function To(e) {return !Xu.test(e);}
-function Oo(e, t) {return e || !To(t) ? "gm" : `"${t}"`;}
-function Ro(e) {return e === Ie ? "gm" : Oo(_t(e), Gr(e));}
-function Do(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return _t(e) ? !0 : Do(t.get("controlledby"), e) || Do(n?.get("controlledby"), e);}
-var Io = /[^,\s]/;
-function Vr(e, t) {return !Io.test(A(e.get("controlledby") ?? "")) && !Io.test(A(t?.get("controlledby") ?? ""));}
-function Ju(e, t) {const n = new U();
+function Vr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
+var Ru = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function _o(e) {return !Ru.test(e);}
+function Eo(e, t) {return e || !_o(t) ? "gm" : `"${t}"`;}
+function To(e) {return e === Ie ? "gm" : Eo(St(e), Vr(e));}
+function Oo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Re(e, t, n) {return St(e) ? !0 : Oo(t.get("controlledby"), e) || Oo(n?.get("controlledby"), e);}
+var Ro = /[^,\s]/;
+function Ur(e, t) {return !Ro.test(A(e.get("controlledby") ?? "")) && !Ro.test(A(t?.get("controlledby") ?? ""));}
+function Du(e, t) {const n = new U();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of A(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !_t(i) && n.add(i);}
+i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
 function Cn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Qu() {return Cn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Ur() {return Cn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Zu() {return Cn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var ef = { original: new D(), standIn: new D() };
-function tf() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return ef;
+function Iu() {return Cn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Br() {return Cn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Cu() {return Cn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Nu = { original: new D(), standIn: new D() };
+function Pu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Nu;
 const t = { original: new D(), standIn: new D() };
-for (const [n, r] of k.entries(e))
+for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function nf() {return Cn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var Xt;
-function Co() {Xt = void 0;}
-function Br() {if (Xt !== void 0) return Xt;
+function Mu() {return Cn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var Jt;
+function Do() {Jt = void 0;}
+function Hr() {if (Jt !== void 0) return Jt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new U())).add(A(s));
-return Xt = { page: A(e.get("playerpageid")), moved: n, bump: tf() }, Xt;}
-function Jt(e) {const { original: t } = Br().bump;
+for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new U())).add(A(s));
+return Jt = { page: A(e.get("playerpageid")), moved: n, bump: Pu() }, Jt;}
+function Qt(e) {const { original: t } = Hr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Ke(e) {const t = Jt(e), n = t.get("layer");
+function Ke(e) {const t = Qt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Br(), i = A(t.get("_pageid"));
+const { page: r, moved: s } = Hr(), i = A(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function No(e, t) {const { bump: n } = Br();
+function Io(e, t) {const { bump: n } = Hr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-k.keys(s).length > 0 && r.set(s);}
-function rf(e) {const t = Jt(e);
+g.keys(s).length > 0 && r.set(s);}
+function Lu(e) {const t = Qt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Hr(e) {return k.assign(k.create(null), e);}
-var sf = Hr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), of = Hr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), af = Hr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function cf(e) {return new df(e).parse();}
-var Nn = (e) => e >= 48 && e <= 57, Mo = (e) => (e | 32) >= 97 && (e | 32) <= 122, lf = (e, t) => {const n = e.charCodeAt(t);
+function Kr(e) {return g.assign(g.create(null), e);}
+var Fu = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ju = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Gu = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function Vu(e) {return new Bu(e).parse();}
+var Nn = (e) => e >= 48 && e <= 57, Co = (e) => (e | 32) >= 97 && (e | 32) <= 122, Uu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, df = class {constructor(e) {this.text = e, this.at = 0;}
+}, Bu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && lf(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Uu(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(sf, () => this.product());}
-product() {return this.chain(of, () => this.unary());}
+sum() {return this.chain(Fu, () => this.product());}
+product() {return this.chain(ju, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2580,9 +2534,9 @@ if (Nn(e.charCodeAt(t))) {let n = t + 1;
 for (; Nn(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Nn(e.charCodeAt(n + 1))) for (n += 2; Nn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, R(e.slice(t, n));}
-if (Mo(e.charCodeAt(t))) {let n = t + 1;
-for (; Mo(e.charCodeAt(n)); ) n += 1;
-const r = af[e.slice(t, n).toLowerCase()];
+if (Co(e.charCodeAt(t))) {let n = t + 1;
+for (; Co(e.charCodeAt(n)); ) n += 1;
+const r = Gu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2592,51 +2546,51 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Kr = 20, uf = 2e3, Mn = { lookups: 300, chars: 3e4 }, ff = "refers to itself through other attributes", Po = `refers to attributes nested more than ${Kr} deep`, hf = `is too much work to work out (over ${Mn.lookups} attributes to look up)`, Lo = `is too much work to work out (over ${Mn.chars} characters of formulas)`, mf = "is not a number or a formula of numbers and attributes", Fo = "working", vf = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, Wr = 20, Hu = 2e3, Pn = { lookups: 300, chars: 3e4 }, Ku = "refers to itself through other attributes", No = `refers to attributes nested more than ${Wr} deep`, Wu = `is too much work to work out (over ${Pn.lookups} attributes to look up)`, Po = `is too much work to work out (over ${Pn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Mo = "working", xu = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Kr) return De(Po, "read");
-if (e.length > uf) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(Lo, "read");
+work(e, t) {if (t > Wr) return De(No, "read");
+if (e.length > Hu) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(Po, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Kr) return De(Po, "read");
+if (t + 1 + l.height > Wr) return De(No, "read");
 s = S.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Lo, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Po, "read");
 } else n = e;
-const a = cf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !R.isFinite(a) ? De(mf) : { ok: !0, value: a, height: s };}
+const a = Vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !R.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Fo) return De(ff, "whole");
+if (s === Mo) return De(Ku, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Mn.lookups) return De(hf, "read");
+if (this.lookups >= Pn.lookups) return De(Wu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Fo);
+this.memo.set(r, Mo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return De("the character does not have");
 const n = typeof e == "number" ? A(e) : A(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Mn.chars;}};
+spend(e) {return this.chars += e, this.chars <= Pn.chars;}};
 function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
 function B(e) {return getObj("graphic", e);}
-function pf(e) {return getObj("character", e);}
+function qu(e) {return getObj("character", e);}
 function q(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Qt(e, t) {const n = xr(e, t) ? q(e) : void 0;
+function Zt(e, t) {const n = qr(e, t) ? q(e) : void 0;
 return n ? n.id : e.id;}
-function kf(e, t) {const n = B(e);
-return n && Qt(n, t);}
-function gf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => xr(n, t) !== "");}
+function zu(e, t) {const n = B(e);
+return n && Zt(n, t);}
+function Xu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => qr(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Pn = class {constructor(e, t) {this.token = e, this.bar = t;}
+}, Mn = class {constructor(e, t) {this.token = e, this.bar = t;}
 get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
@@ -2646,12 +2600,12 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ie(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function jo(e, t) {return new Pn(e, t).value;}
-var yf = class {constructor(e, t) {this.reading = e, this.value = t;}
+function Lo(e, t) {return new Mn(e, t).value;}
+var Ju = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
-function Ln(e, t, n) {const r = {vitality: new Pn(e, n.bars.vitality),
-soul: new Pn(e, n.bars.soul),
-power: new Pn(e, n.bars.power)};
+function Ln(e, t, n) {const r = {vitality: new Mn(e, n.bars.vitality),
+soul: new Mn(e, n.bars.soul),
+power: new Mn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
@@ -2659,79 +2613,79 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Vr(e, t),
+npc: Ur(e, t),
 hidden: Ke(e),
 statusmarkers: A(e.get("statusmarkers") ?? "")};}
-var Go = { armor_physical: "physical", armor_magical: "magical" };
-function Wr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, wf(t, n, r));}
-function wf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Vo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var bf = { kind: "override" }, Uo = { kind: "none" }, Fn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, $f = k.freeze({}), Af = k.freeze({ current: null, max: null, present: !1 }), Yr = [], Sf = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Yr;}
+var Fo = { armor_physical: "physical", armor_magical: "magical" };
+function Yr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Qu(t, n, r));}
+function Qu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function jo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Zu = { kind: "override" }, Go = { kind: "none" }, Fn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ef = g.freeze({}), tf = g.freeze({ current: null, max: null, present: !1 }), xr = [], nf = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = xr;}
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 lookup(e, t) {const n = this.index.find(this.characterId, e);
 return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 number(e, t, n, r) {const s = ie(e);
 if (s !== null) return s;
 if (jn(e)) return null;
-this.formulas ?? (this.formulas = new vf((a, c) => this.lookup(a, c)));
+this.formulas ?? (this.formulas = new xu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(A(e));
 if (i.ok && R.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? R.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === Yr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === xr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function jn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Bo(e) {return !jn(e) && ie(e) === null;}
-var Ho = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+function Vo(e) {return !jn(e) && ie(e) === null;}
+var Uo = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {if (!this.withMax) return null;
 if (this.maxRead === void 0) {const e = this.source.get("max");
-jn(e) && (this.isDefault || Bo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+jn(e) && (this.isDefault || Vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function _f(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function rf(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let p = 0; p < i.length; p += 1) {const v = i[p], g = Go[v], b = t?.overrides?.[v];
-if (b !== void 0) {o[v] = { current: g ? t?.worn?.[g] ?? b : b, max: b, present: !0 }, a[v] = g ? Fn[g] : bf;
+for (let p = 0; p < i.length; p += 1) {const v = i[p], y = Fo[v], b = t?.overrides?.[v];
+if (b !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? b : b, max: b, present: !0 }, a[v] = y ? Fn[y] : Zu;
 continue;}
 const I = l[v], K = c ? r.attributes.find(c.id, I) : void 0;
-c && (d ?? (d = new Sf(c.id, r.attributes)));
-let w = g !== void 0 && !e.unique;
+c && (d ?? (d = new nf(c.id, r.attributes)));
+let w = y !== void 0 && !e.unique;
 if (K && d) {let E;
-g !== void 0 && !w && (E = K.get("current"), w = Bo(E)), o[v] = new Ho(K, w ? t?.worn?.[g] : void 0, g !== void 0, d, v, I, E, !1), a[v] = w ? Fn[g] : { kind: "attribute", attribute: K };
-} else d && !jn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[v] = new Ho(d.defaultOf(I), g ? t?.worn?.[g] : void 0, g !== void 0, d, v, I, u, !0), a[v] = g ? Fn[g] : Uo) : (o[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Af, a[v] = g ? Fn[g] : Uo);}
+y !== void 0 && !w && (E = K.get("current"), w = Vo(E)), o[v] = new Uo(K, w ? t?.worn?.[y] : void 0, y !== void 0, d, v, I, E, !1), a[v] = w ? Fn[y] : { kind: "attribute", attribute: K };
+} else d && !jn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[v] = new Uo(d.defaultOf(I), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, I, u, !0), a[v] = y ? Fn[y] : Go) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : tf, a[v] = y ? Fn[y] : Go);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {const p = f.find((v) => v.id === e.id);
-p !== void 0 && (h = Ko(p.pr));}
-let m = $f;
+p !== void 0 && (h = Bo(p.pr));}
+let m = ef;
 if (n.others && n.others.length > 0) {m = {};
 for (const p of n.others) m[p] = r.other?.(p);}
-const y = {id: e.id,
+const k = {id: e.id,
 name: e.name,
 bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: Wr(r.edition, s, e.bars.vitality.value, r.editionLeft),
-answer: Vo(r.edition, r.waiting[e.id]),
+state: Yr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+answer: jo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ko(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Bo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: m,
 nameOf: r.nameOf};
-return new Ef(e, t, y, a, d);}
-var Ef = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
-get problems() {return this.sheet === void 0 ? Yr : this.sheet.problems;}};
-function Tf(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new yf(n.vitality, t), soul: n.soul, power: n.power };}
-function Ko(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
+return new sf(e, t, k, a, d);}
+var sf = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
+get problems() {return this.sheet === void 0 ? xr : this.sheet.problems;}};
+function of(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new Ju(n.vitality, t), soul: n.soul, power: n.power };}
+function Bo(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = R(e.trim());
 return R.isFinite(t) ? t : null;}
-function Wo(e) {return getObj("attribute", e)?.get("current");}
-function xr(e, t) {return A(e.get(fe[t].link) ?? "");}
-function Of(e) {const t = getObj("attribute", e);
+function Ho(e) {return getObj("attribute", e)?.get("current");}
+function qr(e, t) {return A(e.get(fe[t].link) ?? "");}
+function af(e) {const t = getObj("attribute", e);
 return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var Rf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+var cf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2741,7 +2695,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && _o(i) && o.length < So && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Ao(i) && o.length < $o && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2754,12 +2708,12 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function qr(e) {const t = e?.get;
+function zr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function Df(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Yo = {"&": "&amp;",
+function lf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
+var Ko = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2780,53 +2734,53 @@ var Yo = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Zt = [];
+}, en = [];
 for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
-Yo[t] !== void 0 ? Zt[e] = Yo[t] : t === `
-` || t === "\r" ? Zt[e] = " " : e < 32 && t !== "	" || e === 127 ? Zt[e] = "" : Zt[e] = void 0;}
-function If(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+Ko[t] !== void 0 ? en[e] = Ko[t] : t === `
+` || t === "\r" ? en[e] = " " : e < 32 && t !== "	" || e === 127 ? en[e] = "" : en[e] = void 0;}
+function df(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function rt(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Zt[i] : If(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? en[i] : df(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
 function Gn(e) {log(e);}
-function zr(e) {return state[e];}
-function xo(e, t) {state[e] = t;}
-function Cf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Nf(e) {setTimeout(e, 0);}
-function Mf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Xr(e) {return state[e];}
+function Wo(e, t) {state[e] = t;}
+function uf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function ff(e) {setTimeout(e, 0);}
+function hf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Pf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Lf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Ff(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function mf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function vf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function jf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+function gf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Xr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : A(t);
-Gn(`${te} v${me}: ${e} failed${jf()}: ${r}`), n && sendChat(
+function Jr(e, t, n) {try {const r = t instanceof cn ? t.stack ?? t.message : A(t);
+Gn(`${te} v${me}: ${e} failed${gf()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${rt(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Ae(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function $e(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Xr(o, i, a);};
-Co();
+Jr(o, i, a);};
+Do();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var Et = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
+var _t = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
 function ye(e) {return { kind: "whisper", to: e };}
-function M(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function P(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function he(e) {let t = `&{template:default} {{name=${rt(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
@@ -2835,51 +2789,51 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = Gf(i.label);
+let u = kf(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Gf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function kf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function se(e) {return rt(e);}
-function Jr(e, t) {let n = rt(e);
+function Qr(e, t) {let n = rt(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var Vf = /^[-\w]+$/;
+var yf = /^[-\w]+$/;
 function ae(e, t) {return `[${rt(e)}](${t})`;}
-function Vn(e) {return Vf.test(e);}
-function qo(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
-return s === Ie ? Uf(e, t, n, r) : zo(e, t, n, r, s, _t(s), !1);}
-function zo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Gr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Oo(i, a), relayed: o, help: r };
-return !i && !To(a) && (c.replyFor = V(a, 60)), c;}
-function Uf(e, t, n, r) {const s = n.flags.get("api-as");
+function Vn(e) {return yf.test(e);}
+function Yo(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
+return s === Ie ? wf(e, t, n, r) : xo(e, t, n, r, s, St(s), !1);}
+function xo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Eo(i, a), relayed: o, help: r };
+return !i && !_o(a) && (c.replyFor = V(a, 60)), c;}
+function wf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = zu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return zo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Gr(Ie), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = Ou(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return xo(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Vr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Xo = 2e3;
-function Se(e, t) {M(ye(e.replyTo), se(Jo(e, t)));}
-function st(e, t) {M(ye(e.replyTo), se(Jo(e, t)), { record: !0 });}
-function Jo(e, t) {const n = t.length > Xo ? `${pe(t, Xo - 12)}... (cut)` : t;
+var qo = 2e3;
+function Ae(e, t) {P(ye(e.replyTo), se(zo(e, t)));}
+function st(e, t) {P(ye(e.replyTo), se(zo(e, t)), { record: !0 });}
+function zo(e, t) {const n = t.length > qo ? `${pe(t, qo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Bf = 200;
+var bf = 200;
 function We(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Bf - 7;
+let s = bf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${pe(r, s - 9)}... (cut)`), M(ye(e.replyTo), Jr(r, [...n, { label: "Help", command: e.help() }]));}
-function Hf(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${pe(r, s - 9)}... (cut)`), P(ye(e.replyTo), Qr(r, [...n, { label: "Help", command: e.help() }]));}
+function $f(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Qo(e, t) {const n = e.store.tokens[t];
-n && bt(n) && delete e.store.tokens[t];}
+function Xo(e, t) {const n = e.store.tokens[t];
+n && wt(n) && delete e.store.tokens[t];}
 function Un(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var Bn = "Help: DefenseRound", H = (e) => `<code>${Un(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
-function Kf(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
+function Af(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
@@ -2891,43 +2845,43 @@ Ye(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} a
 Ye(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ye("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ye(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ht().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+Ye(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Kt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
 Ye(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var it;
-function Qr(e, t = {}) {it = Mf(Bn, Kf(e), t.createIfMissing !== !1) ?? it;}
-function Zo() {return it = Pf(Bn, it), it !== void 0 && Vn(it) ? { label: Bn, command: `http://journal.roll20.net/handout/${it}` } : void 0;}
-function ea(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+function Zr(e, t = {}) {it = hf(Bn, Af(e), t.createIfMissing !== !1) ?? it;}
+function Jo() {return it = mf(Bn, it), it !== void 0 && Vn(it) ? { label: Bn, command: `http://journal.roll20.net/handout/${it}` } : void 0;}
+function Qo(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && cr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, ii(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function ta(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Wf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function na(e, t, n, r = ea(t, n)) {if (!r) return;
-const s = n[r], i = Bc(t.content, t.inlinerolls);
+const s = n.slice(r, oi(n, r)).toLowerCase();
+return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function Zo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Sf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function ea(e, t, n, r = Qo(t, n)) {if (!r) return;
+const s = n[r], i = Vc(t.content, t.inlinerolls);
 let o;
-try {const a = oi(i);
-if (o = qo(e, t, a, () => Wf(e, s, a, r)), o.relayRefused) {Se(o, ta(e, r));
+try {const a = ai(i);
+if (o = Yo(e, t, a, () => Sf(e, s, a, r)), o.relayRefused) {Ae(o, Zo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Se(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ae(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Zo(), h = l === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Jo(), h = l === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+P(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = qo(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Se(o, ta(e, r));
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Yo(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Ae(o, Zo(e, r));
 return;}
 We(o, a.message);
 return;}
 throw a;}}
-var Yf = new U(
+var _f = new U(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function xf(e) {if (Yf.has(e)) return [e];
+function Ef(e) {if (_f.has(e)) return [e];
 const t = [];
 try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
@@ -2940,101 +2894,101 @@ for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function xe(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var qf = class {constructor() {this.byReason = new D();}
+return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var Tf = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;}
-}, ra = ["on", "off"], Zr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, sa = [
+}, ta = ["on", "off"], es = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, na = [
 "edition",
-...k.keys(Zr),
+...g.keys(es),
 "stamina-bar",
 ...He.map((e) => `attr.${e}`),
-...Yt.map((e) => `marker.${e}`),
+...xt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], zf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Of = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Xf(e, t, n) {const r = t.toLowerCase();
+function Rf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = Ee(n, "edition", au()), i = Ht();
+if (r === "edition") {const s = _e(n, "edition", Vd()), i = Kt();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Zr) {const s = Zr[r], i = Ee(n, r, Wt), o = e.bars[s];
+if (r in es) {const s = es[r], i = _e(n, r, Yt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Ee(n, r, ["power", ...Wt]);
+if (r === "stamina-bar") {const s = _e(n, r, ["power", ...Yt]);
 if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
 if (!He.includes(s))
-throw new _(`unknown attribute key "${V(s)}": ${Lt(s, He, "keys")}`);
+throw new _(`unknown attribute key "${V(s)}": ${Mt(s, He, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Yt.includes(s))
-throw new _(`unknown marker key "${V(s)}": ${Lt(s, Yt, "keys")}`);
-const i = n.trim(), o = xf(i);
+if (!xt.includes(s))
+throw new _(`unknown marker key "${V(s)}": ${Mt(s, xt, "keys")}`);
+const i = n.trim(), o = Ef(i);
 if (o.length === 0) throw new _(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Tt(o.map((c) => V(c)), 3)})`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Ee(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = _e(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ee(n, r, ra) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = _e(n, r, ta) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ee(n, r, ra) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = _e(n, r, ta) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = kt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = gt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ee(n, r, Dr), zf[e.apiCommands];
-throw new _(`unknown setting "${V(t)}": ${Lt(t, sa, "settings")}`);}
-function qe() {return ia(Campaign().get("turnorder"));}
-function Jf() {const e = Campaign().get("turnorder");
+return e.apiCommands = _e(n, r, Ir), Of[e.apiCommands];
+throw new _(`unknown setting "${V(t)}": ${Mt(t, na, "settings")}`);}
+function qe() {return ra(Campaign().get("turnorder"));}
+function Df() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function ia(e) {if (typeof e != "string" || e.trim() === "") return [];
+function ra(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function es(e) {Campaign().set("turnorder", Z.stringify(e));}
-function en(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function ts(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
-function Qf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function ts(e) {Campaign().set("turnorder", Z.stringify(e));}
+function tn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function ns(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
+function If(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Zf(e) {const t = en(e.id), n = en(e.custom);
-return `${t.length <= 64 ? t : `#${ns(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ns(n)}`}`;}
-function ns(e) {let t = 2166136261;
+function Cf(e) {const t = tn(e.id), n = tn(e.custom);
+return `${t.length <= 64 ? t : `#${rs(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${rs(n)}`}`;}
+function rs(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var eh = /^(.+) -?\d+$/;
-function th() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Nf = /^(.+) -?\d+$/;
+function Pf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function oa(e) {if (ts(e.pr) !== -1 || en(e.custom) !== "") return !1;
-const t = en(e.id);
+function sa(e) {if (ns(e.pr) !== -1 || tn(e.custom) !== "") return !1;
+const t = tn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = th();
+const r = Pf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = eh.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Nf.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function nh(e) {for (const t of e) if (!oa(t)) return t;}
-var rh = new U(["stance-title", "stance-change", "stance-effect"]);
-function sh(e, t) {return {values: [],
+function Mf(e) {for (const t of e) if (!sa(t)) return t;}
+var Lf = new U(["stance-title", "stance-change", "stance-effect"]);
+function Ff(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
@@ -3048,14 +3002,14 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function ih(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function jf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var oh = new U(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function ah(e, t, n) {switch (e.kind) {case "heal-title":
+var Gf = new U(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Vf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -3074,112 +3028,112 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function aa(e, t) {const n = e.words, r = (s) => oh.has(s.kind) ? ah(s, t, r) : rh.has(s.kind) ? ih(s, e.stance, t) : n(s, t);
+function ia(e, t) {const n = e.words, r = (s) => Gf.has(s.kind) ? Vf(s, t, r) : Lf.has(s.kind) ? jf(s, e.stance, t) : n(s, t);
 return r;}
-function ch(e) {const t = e.indexOf("@");
+function Uf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function ca(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function oa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = ch(c);
+if (c !== "") {const l = Uf(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === lh(e) ? e : s;}
-function lh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function dh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return ca(e, o, [r, s, i]);}
-var la = ["defensive", "reactive", "active", "full"];
-function da(e, t, n) {const r = la.find((s) => s === t);
-return ca(e, r ? [n.markers[r]] : [], la.map((s) => n.markers[s]));}
-var ua = [];
-function uh(e) {return typeof e != "function" ? !1 : (ua.push(e), !0);}
-function fa(e, t, n, r, s, i) {for (const a of ua)
+return s === e || s.length < e.length && s === Bf(e) ? e : s;}
+function Bf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Hf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return oa(e, o, [r, s, i]);}
+var aa = ["defensive", "reactive", "active", "full"];
+function ca(e, t, n) {const r = aa.find((s) => s === t);
+return oa(e, r ? [n.markers[r]] : [], aa.map((s) => n.markers[s]));}
+var la = [];
+function Kf(e) {return typeof e != "function" ? !1 : (la.push(e), !0);}
+function da(e, t, n, r, s, i) {for (const a of la)
 try {a(e, t, n, r);
-} catch (c) {Xr("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Ur() : i;
+} catch (c) {Jr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Br() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Xr("HealthColors.Update", a, void 0);}}
-function ha(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var fh = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {Jr("HealthColors.Update", a, void 0);}}
+function ua(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Wf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ha(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ua(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), No(e, this.props));}};
-function ma(e, t, n) {const r = {};
+this.any && (e.set(this.props), Io(e, this.props));}};
+function fa(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function va(e, t, n, r, s) {const i = ko(e, n);
-ge(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), go(e, n, r));}
-function hh(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new fh(), y = () => {var w;
+function ha(e, t, n, r, s) {const i = vo(e, n);
+ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), po(e, n, r));}
+function Yf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Wf(), k = () => {var w;
 return d[w = s.id] ?? (d[w] = {});
 }, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const w of n.changes)
-switch (w.kind) {case "bar": {const E = s.bars[w.resource], P = w.resource === "vitality" ? p : E.value, O = E.link ? getObj("attribute", E.link) : void 0, j = { kind: "bar", resource: w.resource, bar: E.bar, from: P, to: w.to };
+switch (w.kind) {case "bar": {const E = s.bars[w.resource], M = w.resource === "vitality" ? p : E.value, O = E.link ? getObj("attribute", E.link) : void 0, j = { kind: "bar", resource: w.resource, bar: E.bar, from: M, to: w.to };
 O && (j.attributeId = O.id), f.push(j), (E.value !== w.to || E.raw !== w.to) && m.bar(s, w.resource, w.to, O), v[w.resource] = w.to;
 break;}
-case "value": {const E = o[w.key], P = i.values[w.key]?.current ?? null;
+case "value": {const E = o[w.key], M = i.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: P, to: w.to }), m.attribute(E.attribute, w.to);
+f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: M, to: w.to }), m.attribute(E.attribute, w.to);
 else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
-const O = y();
+const O = k();
 O.worn = { ...O.worn, [E.track]: w.to };
-} else if (Go[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: P, to: w.to });
-const O = y();
+} else if (Fo[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: M, to: w.to });
+const O = k();
 O.overrides = { ...O.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? qe(), P = E.find((j) => j.id === s.id), O = ts(P?.pr);
-P && R.isFinite(O) && O !== w.to && (P.pr = w.to, ka(E, r.turnOrder), f.push({ kind: "initiative", from: O, to: w.to }));
+case "initiative": {const E = r.turnOrder?.order ?? qe(), M = E.find((j) => j.id === s.id), O = ns(M?.pr);
+M && R.isFinite(O) && O !== w.to && (M.pr = w.to, va(E, r.turnOrder), f.push({ kind: "initiative", from: O, to: w.to }));
 break;}
-case "join-turn-order": {const E = ph(w.tokenId, w.initiative, r.turnOrder);
+case "join-turn-order": {const E = zf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state": {const E = getObj("graphic", w.tokenId), P = E ? Qt(E, c.bars.vitality) : w.tokenId, O = At(xt(l, P), a), j = At({ ...O, edition: { id: a.id, state: w.state } }, a);
-for (const we of Nr(O, j, P === w.tokenId ? void 0 : P, w.tokenId))
-f.push(we), On(l, P, j);
+case "ally-state": {const E = getObj("graphic", w.tokenId), M = E ? Zt(E, c.bars.vitality) : w.tokenId, O = $t(qt(l, M), a), j = $t({ ...O, edition: { id: a.id, state: w.state } }, a);
+for (const we of Pr(O, j, M === w.tokenId ? void 0 : M, w.tokenId))
+f.push(we), On(l, M, j);
 break;}
 case "ally-answer":
-va(l, f, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+ha(l, f, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
 break;}
-if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, E = d[w], P = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, O = n.state === void 0 ? P : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = E?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, v.vitality), be = E?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
-for (const ce of Nr(ma(P, j, be), ma(O, we, Ne), w === s.id ? void 0 : w))
+if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, E = d[w], M = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, O = n.state === void 0 ? M : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = E?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, v.vitality), be = E?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
+for (const ce of Pr(fa(M, j, be), fa(O, we, Ne), w === s.id ? void 0 : w))
 f.push(ce), On(l, Rn(s.id, ce), ce.to);}
-n.answer !== void 0 && va(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const g = d[s.id];
-g && bt(g) && delete d[s.id];
+n.answer !== void 0 && ha(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const y = d[s.id];
+y && wt(y) && delete d[s.id];
 let b = s.statusmarkers;
 const I = a.life.condition(i.state, p), K = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : I;
-if (n.state !== void 0 && (b = dh(b, K, c)), n.stance !== void 0 && (b = da(b, n.stance, c)), b !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: b }), m.prop("statusmarkers", b)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {const E = r.tokenProps[w];
+if (n.state !== void 0 && (b = Hf(b, K, c)), n.stance !== void 0 && (b = ca(b, n.stance, c)), b !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: b }), m.prop("statusmarkers", b)), r.tokenProps)
+for (const w of g.keys(r.tokenProps)) {const E = r.tokenProps[w];
 !(w in m.props) && u.get(w) !== E && m.prop(w, E);}
-if (m.flush(u), r.notify ?? !0) {const { bars: w } = s, E = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: I }, P = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: b, condition: K };
-fa(u, E, P, n.detail, () => pa(s, p), r.healthColors);}
+if (m.flush(u), r.notify ?? !0) {const { bars: w } = s, E = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: I }, M = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: b, condition: K };
+da(u, E, M, n.detail, () => ma(s, p), r.healthColors);}
 return { changes: f, notes: h };}
-function pa(e, t) {const n = vh(e.token);
+function ma(e, t) {const n = qf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var mh = ["width", "height"];
-function vh(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of mh) t[n] = e.get(n);
+var xf = ["width", "height"];
+function qf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of xf) t[n] = e.get(n);
 return t;}
-function ka(e, t) {t ? t.changed = !0 : es(e);}
-function ph(e, t, n) {const r = getObj("graphic", e);
+function va(e, t) {t ? t.changed = !0 : ts(e);}
+function zf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = Q(r, "The spectator"), i = n?.order ?? qe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), ka(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function kh(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), va(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Xf(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new D(), c = (l) => At(xt(e.memories, l.home), e.edition);
+const a = new D(), c = (l) => $t(qt(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
 if (u === void 0) {const f = getObj("graphic", l), h = f && Ln(f, q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
@@ -3192,19 +3146,19 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = En(f.worn, d.track, d.from), co(e.memories.tokens, l, f);
+f.worn = En(f.worn, d.track, d.from), oo(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = En(f.overrides, d.key, d.from), co(e.memories.tokens, l, f);
+f.overrides = En(f.overrides, d.key, d.from), oo(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Rn(l, d), h = At(xt(e.memories, f), e.edition);
-On(e.memories, f, Iu(d.from, d.to, h, ge));
+case "memory": {const f = Rn(l, d), h = $t(qt(e.memories, f), e.edition);
+On(e.memories, f, du(d.from, d.to, h, ke));
 break;}
 case "answer":
-ge(d.from, d.to) || go(e.memories, d.tokenId ?? l, d.from);
+ke(d.from, d.to) || po(e.memories, d.tokenId ?? l, d.from);
 break;
 case "initiative": {i ?? (i = qe());
 const f = i.find((h) => h.id === l);
@@ -3215,45 +3169,45 @@ const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ha(u, d);}
+u && ua(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = da(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = ca(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const y of xs) {const p = d.snapshot.bars[y], v = `${p.bar}_value`, g = p.link ? n.get(p.link) : void 0;
-g !== void 0 && u.get(v) !== g && (f[v] = g);
-const b = g ?? f[v];
-h[y] = typeof b == "number" ? b : p.value;}
-k.keys(f).length > 0 && (u.set(f), No(u, f));
+for (const k of qs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, y = p.link ? n.get(p.link) : void 0;
+y !== void 0 && u.get(v) !== y && (f[v] = y);
+const b = y ?? f[v];
+h[k] = typeof b == "number" ? b : p.value;}
+g.keys(f).length > 0 && (u.set(f), Io(u, f));
 const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-gh(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
-i && o && es(i);}
-function gh(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+Jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
+i && o && ts(i);}
+function Jf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-fa(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => pa(n, n.bars.vitality.value));}
-function ga(e) {if (e.length === 0) return js.resolve([]);
+da(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ma(n, n.bars.vitality.value));}
+function pa(e) {if (e.length === 0) return Gs.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new js((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new an(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Co(), n(o));});});}
-function rs(e) {if (e.summary !== void 0) return e.summary;
+return new Gs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new cn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Do(), n(o));});});}
+function ss(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function yh(e) {if (!Vn(e.snapshot.id)) return [];
+function Qf(e) {if (!Vn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = ya(e, n);
+const r = ga(e, n);
 r && t.push(r);}
 return t;}
-function ya(e, t) {const { snapshot: n } = e;
+function ga(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function ss(e, t = []) {const n = [];
+function is(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
@@ -3262,7 +3216,7 @@ for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === le) {s ?? (s = d);
 continue;}
-if (u === Fe) {const m = o ? ya(e, d) : void 0;
+if (u === Fe) {const m = o ? ga(e, d) : void 0;
 m && (i ?? (i = [])).push(m);
 continue;}
 let f;
@@ -3275,49 +3229,49 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function wh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function Zf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function bh(e) {let t = "";
+function eh(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function $h(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function is(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
+function th(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function os(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", y = m ? bh(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], g = m && wh(d.outcome.steps) ? [...p, ...yh(d)] : p, b = $h(rs(d), u.name), I = y ? `${b} ${y}` : b;
-c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${I}`] : [I], buttons: g });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", k = m ? eh(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = m && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, b = th(ss(d), u.name), I = k ? `${b} ${k}` : b;
+c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${I}`] : [I], buttons: y });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var wa = k.freeze({ record: !0 });
-function tn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function os(e, t, n) {if (t.length === 0) return;
+var ka = g.freeze({ record: !0 });
+function nn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function as(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Sh(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? rh(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), se(rs(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {P(ye(n.replyTo), se(ss(t[0])));
 return;}
-const h = t.length === 1 ? ss(t[0]) : is(t, Ah(t), ba(e, t), `${n.title}: ${as(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
-M(ye(n.replyTo), he(h));
+const h = t.length === 1 ? is(t[0]) : os(t, nh(t), ya(e, t), `${n.title}: ${cs(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
+P(ye(n.replyTo), he(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = tn(e, f.snapshot);
-M(h === "public" ? Et : oe, he(ss(f, i)), wa), h === "gm" && !f.snapshot.hidden && M(Et, Jr(rs(f), o ? i : []));
+if (t.length === 1) {const f = t[0], h = nn(e, f.snapshot);
+P(h === "public" ? _t : oe, he(is(f, i)), ka), h === "gm" && !f.snapshot.hidden && P(_t, Qr(ss(f), o ? i : []));
 return;}
-const a = ba(e, t), c = [], l = [];
+const a = ya(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && M(Et, he(is(t, c, a, `${n.title}: ${as(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && M(oe, he(is(t, l, a, `${n.title}: ${as(t.length)} (GM)${d}`, "all", s, i)), wa);}
-function as(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ba(e, t) {return t.map((n) => tn(e, n.snapshot));}
-function Ah(e) {return e.map((t, n) => n);}
-function Sh(e, t, n) {return e.details.add(
+c.length > 0 && P(_t, he(os(t, c, a, `${n.title}: ${cs(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && P(oe, he(os(t, l, a, `${n.title}: ${cs(t.length)} (GM)${d}`, "all", s, i)), ka);}
+function cs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function ya(e, t) {return t.map((n) => nn(e, n.snapshot));}
+function nh(e) {return e.map((t, n) => n);}
+function rh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ss(i) };}));}
-function _h(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => is(i) };}));}
+function sh(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
 return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3329,8 +3283,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var cs = 50, Kn = 6e4, Eh = 10, Th = 15e3, Oh = cs / 2, Rh = Kn / 2, Wn = new sn();
-function Dh(e) {switch (e.kind) {case "bar":
+var ls = 50, Kn = 6e4, ih = 10, oh = 15e3, ah = ls / 2, ch = Kn / 2, Wn = new an();
+function lh(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3341,86 +3295,86 @@ return 80;
 case "markers":
 return 40 + ot(e.from) + ot(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + $a(e.from) + $a(e.to);
+return 60 + (e.tokenId?.length ?? 0) + wa(e.from) + wa(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + Aa(e.from) + Aa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ba(e.from) + ba(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function $a(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ls(e.edition.state) : 0);}
-function Aa(e) {return e === null ? 4 : 40 + ot(e.edition) + ls(e.answer);}
-function ls(e) {if (typeof e == "string") return ot(e);
+function wa(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ds(e.edition.state) : 0);}
+function ba(e) {return e === null ? 4 : 40 + ot(e.edition) + ds(e.answer);}
+function ds(e) {if (typeof e == "string") return ot(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ls(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ds(e[n]));
 return t;}
 function Yn(e) {let t = Wn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + ot(n.tokenId) + ot(n.name);
-for (const r of n.changes) t += Dh(r);}
+for (const r of n.changes) t += lh(r);}
 Wn.set(e, t);}
 return t;}
-function Ih(e, t, n) {if (n.changes.length === 0) return !1;
+function dh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ms(r), c = Yn(i);
+const a = vs(r), c = Yn(i);
 i.tokens.push(n), Wn.delete(i);
-const l = Yn(i) - c, d = fs(a, i.by);
+const l = Yn(i) - c, d = hs(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = qn(r, i.by); u >= 0 && r[u] !== i && vs(a, d, 0); u = qn(r, i.by)) xn(e, u);
+for (let u = qn(r, i.by); u >= 0 && r[u] !== i && ps(a, d, 0); u = qn(r, i.by)) xn(e, u);
 return !0;}
 return !1;}
-function ds(e) {return e === "hand-edit" || e === Ie || _t(e);}
-function us(e, t) {return e.by === "hand-edit" || !(t ?? ds(e.by));}
+function us(e) {return e === "hand-edit" || e === Ie || St(e);}
+function fs(e, t) {return e.by === "hand-edit" || !(t ?? us(e.by));}
 var at;
-function fs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? us({ by: t }) }, e.byOwner.set(t, r)), r;}
-function hs(e, t, n, r) {const s = Yn(t) * n, i = fs(e, t.by, r);
+function hs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? fs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ms(e, t, n, r) {const s = Yn(t) * n, i = hs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function ms(e) {if (at && at.history === e && at.length === e.length) return at;
+function vs(e) {if (at && at.history === e && at.length === e.length) return at;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) hs(t, n, 1);
+for (const n of e) ms(t, n, 1);
 return at = t, t;}
 function xn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = ms(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, hs(r, s, -1));}
+const r = vs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, ms(r, s, -1));}
 function qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Ch(e, t) {const n = e.history;
+function uh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function vs(e, t, n, r = 0) {return t.entries + r > Eh || t.bytes + n > Th || e.quota.entries + r > Oh || e.quota.bytes + n > Rh || e.length + r > cs || e.bytes + n > Kn;}
-function ps(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Sa(e, t, n) {const r = e.store.history, s = ms(r), i = Yn(t);
-if (n) {const o = fs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (vs(c, a, i, 1)) return !1;
-for (let l = qn(r, t.by); l >= 0 && vs(s, o, i, 1); l = qn(r, t.by)) xn(e, l);}
-if (r.push(t), s.length = r.length, hs(s, t, 1, n), !n)
-for (; (s.length > cs || s.bytes > Kn) && r.length > 1; ) {const o = Ch(s, t);
+function ps(e, t, n, r = 0) {return t.entries + r > ih || t.bytes + n > oh || e.quota.entries + r > ah || e.quota.bytes + n > ch || e.length + r > ls || e.bytes + n > Kn;}
+function gs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function $a(e, t, n) {const r = e.store.history, s = vs(r), i = Yn(t);
+if (n) {const o = hs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (ps(c, a, i, 1)) return !1;
+for (let l = qn(r, t.by); l >= 0 && ps(s, o, i, 1); l = qn(r, t.by)) xn(e, l);}
+if (r.push(t), s.length = r.length, ms(s, t, 1, n), !n)
+for (; (s.length > ls || s.bytes > Kn) && r.length > 1; ) {const o = uh(s, t);
 xn(e, o >= 0 ? o : 0);}
 return !0;}
-function _a(e, t, n) {let r = t.tokens, s = 0;
+function Aa(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Sa(e, o, us(t, n)) ? i : void 0;}
-function Nh(e) {const t = e.store.history, n = t.splice(0, t.length);
+return $a(e, o, fs(t, n)) ? i : void 0;}
+function fh(e) {const t = e.store.history, n = t.splice(0, t.length);
 at = void 0;
 for (const r of n) {const s = Z.stringify(r).length;
-Wn.set(r, s), !(s > Kn) && Sa(e, r, us(r));}
+Wn.set(r, s), !(s > Kn) && $a(e, r, fs(r));}
 return at = void 0, n.length - t.length;}
 function ct(e) {return e.get("_subtype") === "card";}
-function lt(e, t, n = {}) {const r = [], s = new U(), i = [], o = (l) => {const d = Jt(l);
+function lt(e, t, n = {}) {const r = [], s = new U(), i = [], o = (l) => {const d = Qt(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(Mh(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Tt(l.map((d) => `"${d}"`))}`);
+for (const d of t) {const u = Tt(d, e.gm);
+u ? o(u) : l.push(hh(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
 for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !ct(u) ? o(u) : l += 1;}
@@ -3432,408 +3386,408 @@ for (const l of i) {const d = q(l);
 e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
 if (c.length > 0 && r.push(`you do not control ${xe(c)}`), a.length === 0) throw new C(Hn(r).join("; "));
 return { targets: a, notes: r };}
-function Mh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
-function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
+function hh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function Tt(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || ct(n)) && !(!t && Ke(n)))
 return n;}
-function Ph(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function mh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && Jt(s);
+const s = B(r[0]), i = s && Qt(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function Lh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
+function vh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Ea(e, t) {const n = B(t);
+function Sa(e, t) {const n = B(t);
 return n !== void 0 && Re(e, n, q(n));}
 function N(e) {return Oe(e.store.settings.edition);}
-function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Ot(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Fh(e) {const t = B(e);
+function ph(e) {const t = B(e);
 return t ? Q(t, e) : e;}
-function jh(e) {return e.store;}
-function Ta(e) {const t = e.store.editionLeft;
+function gh(e) {return e.store;}
+function _a(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ks(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
+function ks(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || nn(e.app, t) === "public";}
 function dt(e, t) {const n = N(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Fh,
+nameOf: ph,
 waiting: e.store.exchange.waiting,
 other: (i) => {const o = B(i);
 if (!o || ct(o)) return;
-const a = e.store.tokens[Qt(o, e.store.settings.bars.vitality)], c = jo(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[Zt(o, e.store.settings.bars.vitality)], c = Lo(o, e.store.settings.bars.vitality);
 return {name: Q(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Wr(n, a, c, r.editionLeft),
-answer: Vo(n, e.store.exchange.waiting[i]),
+state: Yr(n, a, c, r.editionLeft),
+answer: jo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {r.turnOrder = t;
-const i = nh(t);
+const i = Mf(t);
 if (i) {r.turnRow = i;
-const o = en(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const o = tn(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && Ke(a) && (r.turnRowHidden = !0);}}
-const s = Ta(e);
+const s = _a(e);
 return s && (r.editionLeft = s), r;}
-function gs(e, t, n, r = dt(e)) {const s = Ln(t.token, t.character, e.store.settings), i = e.store.tokens;
-return _f(s, i[s.id], n, r, i[s.home]);}
-function Oa(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function ys(e, t, n, r = dt(e)) {const s = Ln(t.token, t.character, e.store.settings), i = e.store.tokens;
+return rf(s, i[s.id], n, r, i[s.home]);}
+function Ea(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? _h(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? sh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: jh(e) };}
-var Gh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Vh(s, e, i);}
+function Rt(e) {return { settings: e.store.settings, edition: N(e), memories: gh(e) };}
+var kh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = yh(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Vh(e, t, n) {const { id: r, name: s } = t;
-return aa(e, (i) => i === r ? s : n(i));}
-function Uh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = hh(s, t, n, r), a = new Gh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+function yh(e, t, n) {const { id: r, name: s } = t;
+return ia(e, (i) => i === r ? s : n(i));}
+function wh(e, t, n, r = {}, s = Rt(e)) {const { snapshot: i } = t, o = Yf(s, t, n, r), a = new kh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: pe(i.name, 200), changes: o.changes },
 shown: a};}
-function Bh(e, t, n) {const r = B(t.token.id);
+function bh(e, t, n) {const r = B(t.token.id);
 if (!r || ct(r)) return !1;
 const s = t.character?.id ?? "";
 if (A(r.get("represents") ?? "") !== s) return !1;
-const i = s ? pf(s) : void 0;
+const i = s ? qu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
-function Hh(e) {for (const t of e.changes)
+function $h(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Ra(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function Ta(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = oi(e.msg.content ?? ""), s = n.filter((i) => !Wh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = ai(e.msg.content ?? ""), s = n.filter((i) => !Sh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Kh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Wh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Ah = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Sh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], s = Kh.exec(A(r?.expression ?? ""));
+const r = t?.[R(n[1])], s = Ah.exec(A(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : R(s[1])) >= 1 && R(s[2]) >= 2 : !1;}
-function ys(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Yc(e, r.flag, 1, r.sides);
+function ws(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Kc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function ws(e, t, n, r) {if (e.length === 0) return Xn;
+function bs(e, t, n, r) {if (e.length === 0) return Xn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var Xn = k.freeze({}), Yh = k.freeze({}), xh = [], qh = [];
-function nn(e, t, n, r, s, i, o, a) {const c = gs(e, t, n, s);
+var Xn = g.freeze({}), _h = g.freeze({}), Eh = [], Th = [];
+function rn(e, t, n, r, s, i, o, a) {const c = ys(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (hn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Hh(l);
+const d = $h(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Uh(e, c, l, o(l), i);
+const { applied: u, shown: f } = wh(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function Jn(e, t, n) {const r = dt(e), s = Dt(e);
-return t.map((i) => nn(e, i, n, Xn, r, s, () => ({ notify: !1 })));}
-function Qn(e, t, n, r, s) {const i = t.dice.length === 0 ? Yh : ys(e.parsed, t.dice), o = e.gm ? void 0 : Ra(e, t.dice);
-return Da(
+function Jn(e, t, n) {const r = dt(e), s = Rt(e);
+return t.map((i) => rn(e, i, n, Xn, r, s, () => ({ notify: !1 })));}
+function Qn(e, t, n, r, s) {const i = t.dice.length === 0 ? _h : ws(e.parsed, t.dice), o = e.gm ? void 0 : Ta(e, t.dice);
+return Oa(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function Da(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Oa(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? qh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Th : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Se(e, d);
+if (d !== void 0) {Ae(e, d);
 return;}
-return Ia(e, t, c, void 0, a, n, r);}
+return Ra(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return ga(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {Se(e, u);
+return pa(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {Ae(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Ia(e, t, c, d, a, n, r);});}
-function Ia(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? xh, d = [...i];
+Ra(e, t, c, d, a, n, r);});}
+function Ra(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Eh, d = [...i];
 let u;
 const f = [], h = [];
 let m = !1;
-const y = s ? { order: qe(), changed: !1 } : void 0, p = Ur() ?? null, v = dt(a, y?.order), g = Dt(a), b = (O) => {const j = { notify: O.observed ?? !0, healthColors: p };
-return y && (j.turnOrder = y), j;
+const k = s ? { order: qe(), changed: !1 } : void 0, p = Br() ?? null, v = dt(a, k?.order), y = Rt(a), b = (O) => {const j = { notify: O.observed ?? !0, healthColors: p };
+return k && (j.turnOrder = k), j;
 }, I = (O) => (delete O.answer, b(O));
 let K = 0;
-t.forEach(({ target: O, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Ns) => {const Ms = n[Ns], rn = K;
-if (K += Ms.length, c && !Bh(e, O, o.anyTarget === !0)) {d.push(`${Q(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: O, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Ps) => {const Ms = n[Ps], sn = K;
+if (K += Ms.length, c && !bh(e, O, o.anyTarget === !0)) {d.push(`${Q(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const W = ce === void 0 ? nn(a, O, j, ws(j.dice, we, l, rn), v, g, b) : nn(a, O, j, ws(j.dice, we, l, rn), v, g, I, (ut) => {ut.facts.answer = ce.answer;});
-if (W.kind !== "written") {const { snapshot: ut } = W.reading, sc = () => ks(e, ut);
-W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new qf())).add(ut.name, W.refusal.reason) : d.push(Oa(a, ut, W.refusal, sc())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${sc() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const W = ce === void 0 ? rn(a, O, j, bs(j.dice, we, l, sn), v, y, b) : rn(a, O, j, bs(j.dice, we, l, sn), v, y, I, (ut) => {ut.facts.answer = ce.answer;});
+if (W.kind !== "written") {const { snapshot: ut } = W.reading, nc = () => ks(e, ut);
+W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new Tf())).add(ut.name, W.refusal.reason) : d.push(Ea(a, ut, W.refusal, nc())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${nc() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const $v = W.outcome;
-f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), m || (m = $v.undoable === !0);
-}), u && d.push(...u.lines()), y?.changed && es(y.order);
+const tv = W.outcome;
+f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), m || (m = tv.undoable === !0);
+}), u && d.push(...u.lines()), k?.changed && ts(k.order);
 let w;
-if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, j = O === e.playerId ? e.gm || O === Ie : ds(O), we = _a(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
-we !== void 0 && (o.record || j) && (w = { command: ps(we), byGm: j });}
-const E = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ds(o.recordBy) ? "gm" : o.recordBy, P = { title: o.title, replyTo: e.replyTo, sender: E, senderMaySee: (O) => ks(e, O) };
-if (w && (P.undo = w), os(a, h, P), d.length > 0) {const O = o.refusals(Hn(d), f.length > 0);
+if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, j = O === e.playerId ? e.gm || O === Ie : us(O), we = Aa(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
+we !== void 0 && (o.record || j) && (w = { command: gs(we), byGm: j });}
+const E = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : us(o.recordBy) ? "gm" : o.recordBy, M = { title: o.title, replyTo: e.replyTo, sender: E, senderMaySee: (O) => ks(e, O) };
+if (w && (M.undo = w), as(a, h, M), d.length > 0) {const O = o.refusals(Hn(d), f.length > 0);
 We(e, O);}}
-function zh(e) {e.store.exchange.waiting = {};}
-function Xh(e, t) {const n = e.store.exchange.waiting;
-for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function bs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function $s(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function Oh(e) {e.store.exchange.waiting = {};}
+function Rh(e, t) {const n = e.store.exchange.waiting;
+for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
+function $s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function As(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !bs(e, n));}
-function Ca(e, t) {if (e.attacker === null || t) return e.attacker;
+function Dt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !$s(e, n));}
+function Da(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && Ke(n) ? null : e.attacker;}
-function As(e, t = !0) {const n = Ca(e, t);
+function Ss(e, t = !0) {const n = Da(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function Jh(e, t) {const n = e.store.exchange;
+function Dh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Ss(e, t, n) {return n || !Ke(e) || Re(t, e, q(e));}
-function Na(e, t, n) {if (n || e.by === t) return !0;
+function _s(e, t, n) {return n || !Ke(e) || Re(t, e, q(e));}
+function Ia(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = B(r);
-if (s && Ss(s, t, !1)) return !0;}
+if (s && _s(s, t, !1)) return !0;}
 return !1;}
-function Qh(e, t) {const n = e.resolving ?? (e.resolving = new U());
+function Ih(e, t) {const n = e.resolving ?? (e.resolving = new U());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function Ma(e, t) {return e.resolving?.has(t) === !0;}
-function Zh(e, t) {if (e.resolving?.delete(t), $s(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Ca(e, t) {return e.resolving?.has(t) === !0;}
+function Ch(e, t) {if (e.resolving?.delete(t), As(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function em(e) {const t = k.keys(e.store.exchange.attacks);
+function Nh(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function Pa(e, t, n, r) {const s = [];
-for (const i of It(e, t)) {const o = B(i);
-o && Ss(o, n, r) && s.push(Q(o, "a token"));}
+function Na(e, t, n, r) {const s = [];
+for (const i of Dt(e, t)) {const o = B(i);
+o && _s(o, n, r) && s.push(Q(o, "a token"));}
 return s;}
-function La(e, t) {return It(e, t).length > 0 ? !1 : Fa(e, t).length === 0;}
-function Fa(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ea(t.by, n));}
-var ja = new sn();
-function _s(e, t, ...n) {let r = ja.get(e);
-r || (r = new D(), ja.set(e, r));
+function Pa(e, t) {return Dt(e, t).length > 0 ? !1 : Ma(e, t).length === 0;}
+function Ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Sa(t.by, n));}
+var La = new an();
+function Es(e, t, ...n) {let r = La.get(e);
+r || (r = new D(), La.set(e, r));
 let s = r.get(t);
-return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
-var Ga = new sn();
-function tm(e, t) {let n = Ga.get(t);
-return n || (n = ur(e, t), Ga.set(t, n)), n;}
-function Es(e, t, n, r) {e.flags.size > 0 && Ge(e, ci(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? fr(e, { ...n, optional: !0 }) : fr(e, n), o = e.flags.size === 0 ? tm(e, t) : ur(e, t, r);
+return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
+var Fa = new an();
+function Ph(e, t) {let n = Fa.get(t);
+return n || (n = ur(e, t), Fa.set(t, n)), n;}
+function Ts(e, t, n, r) {e.flags.size > 0 && Ge(e, li(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? fr(e, { ...n, optional: !0 }) : fr(e, n), o = e.flags.size === 0 ? Ph(e, t) : ur(e, t, r);
 return n === void 0 ? { ...o, positionals: e.positionals } : { ...o, amount: i, positionals: [] };}
-var nm = {ids: { kind: "list" },
+var Mh = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Va(e, t) {return Es(e, _s(t, "!attack", nm, t.hit.flags, t.check.answers.flags), t.hit.amount, Or(t.id, "!damage"));}
-function rm(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-function sm(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function ja(e, t) {return Ts(e, Es(t, "!attack", Mh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
+function Lh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Fh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ua(e, t, n, r, s, i) {const o = B(r);
+function Ga(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
-const a = { token: o, character: q(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
-if (bs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: q(o) }, c = Q(o, "a token"), l = t.check.answers, d = Ot(e, !0);
+if ($s(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], m = [], y = l.choices.map((g) => ({ word: g, plan: g === "none" ? void 0 : l.planAnswer(g, n.situation, n.attacker, d) })), { facts: p } = gs(e, a, { values: Ba(y.map(({ plan: g }) => g?.values)), others: Ba(y.map(({ plan: g }) => g?.others)) }, i);
-for (const { word: g, plan: b } of y) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`, K = l.label(g, p);
+const f = [], h = [], m = [], k = l.choices.map((y) => ({ word: y, plan: y === "none" ? void 0 : l.planAnswer(y, n.situation, n.attacker, d) })), { facts: p } = ys(e, a, { values: Va(k.map(({ plan: y }) => y?.values)), others: Va(k.map(({ plan: y }) => y?.others)) }, i);
+for (const { word: y, plan: b } of k) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${y}`, K = l.label(y, p);
 if (!b) {h.push({ label: K, command: I });
 continue;}
-const w = k.fromEntries(b.dice.map((P) => [P.name, S.ceil(P.sides / 2)])), E = b.resolve(p, w);
-if (hn(E)) {const P = sm(E), O = m.find((j) => j.why === P);
-O ? O.answers.push(K.replace(/ \(.*\)$/, "")) : m.push({ answers: [K.replace(/ \(.*\)$/, "")], why: P });
+const w = g.fromEntries(b.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), E = b.resolve(p, w);
+if (mn(E)) {const M = Fh(E), O = m.find((j) => j.why === M);
+O ? O.answers.push(K.replace(/ \(.*\)$/, "")) : m.push({ answers: [K.replace(/ \(.*\)$/, "")], why: M });
 } else h.push({ label: K, command: I });}
-for (const { answers: g, why: b } of m) f.push(`${g.join(", ")}: ${b}`);
-const v = Ca(n, s);
-for (const g of l.extra?.(p, v) ?? []) g.section === Fe && h.push({ label: g.label, command: g.command });
+for (const { answers: y, why: b } of m) f.push(`${y.join(", ")}: ${b}`);
+const v = Da(n, s);
+for (const y of l.extra?.(p, v) ?? []) y.section === Fe && h.push({ label: y.label, command: y.command });
 return { label: c, lines: f, buttons: Vn(r) ? h : [] };}
-function Ba(e) {return [...new U(e.flatMap((t) => t ?? []))];}
-function Ha(e) {return dt(e, qe());}
-function im(e) {const t = B(e);
+function Va(e) {return [...new U(e.flatMap((t) => t ?? []))];}
+function Ua(e) {return dt(e, qe());}
+function jh(e) {const t = B(e);
 if (!t) return ["gm"];
-const n = Ju(t, q(t));
+const n = Du(t, q(t));
 return n.length > 0 ? n : ["gm"];}
-function Ka(e, t) {return `Attack ${e.key}: ${As(e, t)} attacks`;}
-function Wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function om(e, t) {const n = N(e), r = Ha(e), s = new D();
+function Ba(e, t) {return `Attack ${e.key}: ${Ss(e, t)} attacks`;}
+function Ha(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Gh(e, t) {const n = N(e), r = Ua(e), s = new D();
 for (const a of t.defenders)
-for (const c of im(a)) {const l = s.get(c) ?? [];
+for (const c of jh(a)) {const l = s.get(c) ?? [];
 l.push(a), s.set(c, l);}
-const i = new D(), o = (a) => (i.has(a) || i.set(a, Ua(e, n, t, a, !1, r)), i.get(a) ?? []);
+const i = new D(), o = (a) => (i.has(a) || i.set(a, Ga(e, n, t, a, !1, r)), i.get(a) ?? []);
 for (const [a, c] of s) {if (a === "gm") continue;
 const l = c.flatMap(o);
-l.length > 0 && M(ye(Ro(a)), he({ title: Ka(t, !1), rows: [...Wa(n, t), ...l] }), { record: !0 });}
-M(oe, he(Zn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function Zn(e, t, n, r, s = Ha(e)) {const i = [...Wa(t, n), ...r.flatMap((a) => Ua(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = B(a);
+l.length > 0 && P(ye(To(a)), he({ title: Ba(t, !1), rows: [...Ha(n, t), ...l] }), { record: !0 });}
+P(oe, he(Zn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function Zn(e, t, n, r, s = Ua(e)) {const i = [...Ha(t, n), ...r.flatMap((a) => Ga(e, t, n, a, !0, s) ?? [])], o = Dt(e, n).map((a) => {const c = B(a);
 return c ? Q(c, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Ts(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = rm(t), a = n ?? s.hit.plan(Va(o, s), Rt(r, t.gm)), c = ys(o, a.dice);
-if (!Qh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+}), { title: Ba(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+function Os(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Lh(t), a = n ?? s.hit.plan(ja(o, s), Ot(r, t.gm)), c = ws(o, a.dice);
+if (!Ih(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const l = [], d = [];
-for (const m of t.defenders) {const y = B(m);
-if (!y) {d.push(m);
+for (const m of t.defenders) {const k = B(m);
+if (!k) {d.push(m);
 continue;}
-const p = { token: y, character: q(y) }, v = t.answers[m], g = { target: p, plan: a, given: c };
-if (v) {g.answer = am(v), g.answerGiven = { answer: v.answer ?? null };
+const p = { token: k, character: q(k) }, v = t.answers[m], y = { target: p, plan: a, given: c };
+if (v) {y.answer = Vh(v), y.answerGiven = { answer: v.answer ?? null };
 const b = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
-b && (g.given = { ...c, ...b });}
-l.push(g);}
+b && (y.given = { ...c, ...b });}
+l.push(y);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
 let h;
-try {h = Da(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {h = Oa(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Zh(r, t),
-refusals: (m, y) => `Attack ${t.key}: ${y ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
+claim: () => Ch(r, t),
+refusals: (m, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
 } catch (m) {throw f(), m;}
 return h === void 0 ? void 0 : h.then(f, (m) => {throw f(), m;});}
-function am(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Vh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var cm = 5, Ya = 100;
-function lm(e) {const t = e.app, n = N(t), r = n.check.answers, s = Va(e.parsed, n);
-if (Te(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+var Uh = 5, Ka = 100;
+function Bh(e) {const t = e.app, n = N(t), r = n.check.answers, s = ja(e.parsed, n);
+if (Ee(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, Ot(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = dm(e), l = k.values(t.store.exchange.attacks);
+const c = Hh(e), l = g.values(t.store.exchange.attacks);
 if (l.length >= Mr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const p = l.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= cm || p.length >= Mr / 2)
+if (p.filter((v) => v.by === e.playerId).length >= Uh || p.length >= Mr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = lt(e, Te(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = lt(e, Ee(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > Pr) throw new C(`one attack has at most ${Pr} defenders (got ${f.length})`);
+if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
 if (!e.gm) {let p = 0;
 for (const v of l) v.gm || (p += v.defenders.length);
-if (p + f.length > Ya) throw new C(`the players' open attacks may hold ${Ya} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+if (p + f.length > Ka) throw new C(`the players' open attacks may hold ${Ka} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
 const h = f.filter(({ token: p }) => !Ke(p)).map(({ token: p }) => Q(p, "a token")), m = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(xa),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(xa)]),
+positionals: e.parsed.positionals.map(Wa),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(Wa)]),
 situation: o,
 round: t.store.round.number,
 defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (m.key = "A1", !Ao(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-m.key = Jh(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
-const y = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && M(Et, se(`Attack ${m.key}: ${As(m, !1)} attacks ${xe(h)}${y}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Hn(u).join("; ")}`), om(t, m), La(t, m)) return Ts(e, m, i);}
-function dm(e) {const t = Ve(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (m.key = "A1", !bo(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+m.key = Dh(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
+const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+if (h.length > 0 && P(_t, se(`Attack ${m.key}: ${Ss(m, !1)} attacks ${xe(h)}${k}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Hn(u).join("; ")}`), Gh(t, m), Pa(t, m)) return Os(e, m, i);}
+function Hh(e) {const t = Ve(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Tt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Ot(n[0]._id, e.gm);
+r = Tt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
-if (r = Jt(r), !e.gm && !Re(e.playerId, r, q(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+if (r = Qt(r), !e.gm && !Re(e.playerId, r, q(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function xa(e) {const t = ie(e);
+function Wa(e) {const t = ie(e);
 return t === null ? e : A(t);}
-async function um(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function Kh(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ge(e.parsed, s);
-const i = (Ve(e.parsed, "answer") ?? "").toUpperCase(), o = $s(t, i), a = o && Na(o, e.playerId, e.gm) ? o : void 0;
+const i = (Ve(e.parsed, "answer") ?? "").toUpperCase(), o = As(t, i), a = o && Ia(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new C(`no open attack ${pe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Ma(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (Ca(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && Ss(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Tt(l, !0) : void 0, u = d && _s(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = q(u), h = Q(u, "the defender");
 if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const m = a.answers[l];
 if (m) throw new C(`${h} has answered attack ${a.key} already (${m.word})`);
-if (bs(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
-const y = Ve(e.parsed, r.answerFlag);
-if (y === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = Ee(y, `--${r.answerFlag}`, r.choices);
-let v = { word: p }, g = p === "none" ? "no defense" : p;
-if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), E = ys(e.parsed, w.dice), P = w.dice.filter((W) => E[W.name] === void 0), O = P.length > 0 ? await ga(P.map((W) => W.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || Ma(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if ($s(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const k = Ve(e.parsed, r.answerFlag);
+if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const p = _e(k, `--${r.answerFlag}`, r.choices);
+let v = { word: p }, y = p === "none" ? "no defense" : p;
+if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Ot(t, e.gm)), E = ws(e.parsed, w.dice), M = w.dice.filter((W) => E[W.name] === void 0), O = M.length > 0 ? await pa(M.map((W) => W.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || Ca(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const j = B(l);
 if (!j || !e.gm && !Re(e.playerId, j, q(j))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const we = ws(w.dice, E, O, 0), be = gs(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? qe() : void 0)), Ne = w.resolve(be.facts, we);
-if (hn(Ne)) throw new C(Oa(t, be.snapshot, Ne));
+const we = bs(w.dice, E, O, 0), be = ys(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? qe() : void 0)), Ne = w.resolve(be.facts, we);
+if (mn(Ne)) throw new C(Ea(t, be.snapshot, Ne));
 if (be.problems.length > 0) throw new C(zn(be.snapshot, be.problems, "; nothing answered"));
-const ce = r.keep(p, Ne, we), Ns = e.gm ? void 0 : Ra(e, w.dice);
-v = { word: ce.word }, ce.answer !== void 0 && (v.answer = ce.answer), ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), Ns && (v.typed = !0);
-const Ms = aa(n, (W) => W === l ? h : be.facts.nameOf(W)), rn = Ne.steps.filter((W) => W.section === "Check").map(Ms);
-g = rn.length > 0 ? rn.join("; ") : p;}
+const ce = r.keep(p, Ne, we), Ps = e.gm ? void 0 : Ta(e, w.dice);
+v = { word: ce.word }, ce.answer !== void 0 && (v.answer = ce.answer), ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), Ps && (v.typed = !0);
+const Ms = ia(n, (W) => W === l ? h : be.facts.nameOf(W)), sn = Ne.steps.filter((W) => W.section === "Check").map(Ms);
+y = sn.length > 0 ? sn.join("; ") : p;}
 e.gm && (v.gm = !0), a.answers[l] = v;
-const b = Pa(t, a, e.playerId, e.gm), I = La(t, a), K = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${g}.${K}`), I ? await Ts(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(Zn(t, n, a, [])), { record: !0 });}
-function fm(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+const b = Na(t, a, e.playerId, e.gm), I = Pa(t, a), K = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : Dt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ae(e, `${h}: ${y}.${K}`), I ? await Os(e, a) : !e.gm && Dt(t, a).length === 0 && P(oe, he(Zn(t, n, a, [])), { record: !0 });}
+function Wh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var hm = {usage: fm,
+var Yh = {usage: Wh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ke(e.parsed, "list")) return pm(e);
+run(e) {if (ge(e.parsed, "list")) return zh(e);
 const t = Ve(e.parsed, "resolve");
-if (t !== void 0) return mm(e, t);
+if (t !== void 0) return xh(e, t);
 const n = Ve(e.parsed, "cancel");
-return n !== void 0 ? vm(e, n) : lm(e);}};
-function qa(e, t) {const n = $s(e.app, t), r = n && Na(n, e.playerId, e.gm) ? n : void 0;
+return n !== void 0 ? qh(e, n) : Bh(e);}};
+function Ya(e, t) {const n = As(e.app, t), r = n && Ia(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function mm(e, t) {const n = qa(e, t.toUpperCase());
+function xh(e, t) {const n = Ya(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Fa(e.app, n);
+if (!e.gm) {const r = Ma(e.app, n);
 if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
-Se(e, `Attack ${n.key} waits for the GM to settle ${xe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Ts(e, n);}
-function vm(e, t) {const n = qa(e, t.toUpperCase());
+return Os(e, n);}
+function qh(e, t) {const n = Ya(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], M(Et, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function pm(e) {const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Ea(e.playerId, o)));
-if (r.length === 0) {Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], P(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function zh(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Dt(t, i).some((o) => Sa(e.playerId, o)));
+if (r.length === 0) {Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) M(oe, he(Zn(t, n, i, [])));
+if (e.gm) {for (const i of r) P(oe, he(Zn(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Pa(t, i, e.playerId, !1);
-return `${i.key}: ${As(i, !1)} attacks; waiting for ${o.length > 0 ? xe(o) : "the GM"}`;});
-M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function km(e) {const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) M(oe, he(Zn(e, t, n, [])), { record: !0 });}
-function za(e) {const t = N(e);
-zh(e);
-for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((i) => {const o = Na(t, i, e.playerId, !1);
+return `${i.key}: ${Ss(i, !1)} attacks; waiting for ${o.length > 0 ? xe(o) : "the GM"}`;});
+P(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Xh(e) {const t = N(e);
+for (const n of g.values(e.store.exchange.attacks)) P(oe, he(Zn(e, t, n, [])), { record: !0 });}
+function xa(e) {const t = N(e);
+Oh(e);
+for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-On(e.store, n, At({ ...xt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, M(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), km(e);}
-function gm(e) {const t = [];
-for (const n of e) {if (t.length >= Fr) break;
-oa(n) || t.push(ns(Zf(n)));}
+On(e.store, n, $t({ ...qt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, P(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Xh(e);}
+function Jh(e) {const t = [];
+for (const n of e) {if (t.length >= jr) break;
+sa(n) || t.push(rs(Cf(n)));}
 return t;}
-function ym(e, t) {if (e.length === 0 || t.length === 0) return null;
+function Qh(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new U(t), r = new U(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
@@ -3841,43 +3795,43 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function wm(e) {e.turnOrderSeen = void 0, Os(e);}
-function Os(e) {const t = Jf();
+function Zh(e) {e.turnOrderSeen = void 0, Rs(e);}
+function Rs(e) {const t = Df();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = ia(t);
-bm(e, r);
-const s = gm(r), i = ym(n.seen, s);
+const n = e.store.round, r = ra(t);
+em(e, r);
+const s = Jh(r), i = Qh(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && za(e);}
-function bm(e, t) {e.oddTurnRowsTold === !0 || t.every(Qf) || (e.oddTurnRowsTold = !0, M(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function $m(e, t) {const n = N(e), r = Oe(t);
-Xh(e, n.id);
+n.turned += i, n.turned >= s.length && xa(e);}
+function em(e, t) {e.oddTurnRowsTold === !0 || t.every(If) || (e.oddTurnRowsTold = !0, P(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function tm(e, t) {const n = N(e), r = Oe(t);
+Rh(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new U(), c = new D();
-for (const d of k.keys(e.store.tokens)) {const u = B(d) ?? gf(d, o)[0];
+for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Xu(d, o)[0];
 if (!u || ct(u)) continue;
-const f = Qt(u, o);
+const f = Zt(u, o);
 a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: q(u) }));}
 return Jn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), y = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, y), v = r.life.condition(m, h), g = n.life.condition(p, h);
-return v !== g && i.push({ name: d.name, from: v, to: g }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, k), v = r.life.condition(m, h), y = n.life.condition(p, h);
+return v !== y && i.push({ name: d.name, from: v, to: y }), {headline: "acts",
 steps: [],
 changes: [],
 state: p,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Xa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Am(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Xa[r]} -> ${Xa[s]}`);
-return ` Conditions read again: ${Tt(t, 6)}.`;}
-function Sm(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of N(t).table.macros) {const c = Lf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+var qa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function nm(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${qa[r]} -> ${qa[s]}`);
+return ` Conditions read again: ${Et(t, 6)}.`;}
+function rm(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of N(t).table.macros) {const c = vf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = Ff(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = pf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3885,11 +3839,11 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 st(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var _m = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Em = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var sm = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", im = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${sa.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Kt()[1] ?? Kt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${na.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${He.join(", ")}.`]},
@@ -3902,8 +3856,8 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Rs(e) {return e ? "on" : "off";}
-function Tm(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = He.filter((i) => t.attributes[i] !== eo[i]).map(
+function Ds(e) {return e ? "on" : "off";}
+function om(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = He.filter((i) => t.attributes[i] !== Qi[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return he({title: `DefenseRound v${me}`,
 rows: [
@@ -3911,58 +3865,58 @@ rows: [
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Rs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Rs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Rm[t.apiCommands]] },
+{ label: "Players target any", lines: [Ds(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ds(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [cm[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Yt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [xt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Om(e) },
+{ label: "Not on the sheet", lines: am(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Om(e) {const t = e.store.sheetLacks;
+function am(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Rm = {refuse: "refuse (--api-as or not)",
+var cm = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ds(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Dm(e) {const t = e.store.settings, n = N(e), r = Ht().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Rs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Is(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function lm(e) {const t = e.store.settings, n = N(e), r = Kt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ds(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ds(t.apiCommands, Dr)}}`),
-ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ds(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Is(t.apiCommands, Ir)}}`),
+ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Is(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ds(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Is(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function Im(e, t) {const [n, r] = t;
+function dm(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!He.includes(s))
-throw new _(`unknown value name "${V(n)}": ${Lt(n, He, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : kt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = Hf(e.app, d.id);
+throw new _(`unknown value name "${V(n)}": ${Mt(n, He, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Ee(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = $f(e.app, d.id);
 f.overrides = En(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = En(f.worn, h, null)), Qo(e.app, d.id), l.push(Ln(d, u, e.app.store.settings).name);}
+h && (f.worn = En(f.worn, h, null)), Xo(e.app, d.id), l.push(Ln(d, u, e.app.store.settings).name);}
 st(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var Is = [
+var Cs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Cm(e) {const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new D(), s = {values: Is.map(([, o]) => o),
+function um(e) {const { targets: t, notes: n } = lt(e, Ee(e.parsed)), r = new D(), s = {values: Cs.map(([, o]) => o),
 dice: [],
-resolve(o) {for (const [, l] of Is) o.values[l]?.current, o.values[l]?.max;
+resolve(o) {for (const [, l] of Cs) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of Is) {const u = o.values[d];
+for (const [l, d] of Cs) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -3973,74 +3927,74 @@ c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
 }, i = Jn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return zn(a, o.reading.problems);
-Qo(e.app, a.id);
+Xo(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 st(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Nm(e) {e.store = zt(me), e.loadProblems = [], delete e.newerState, xo(In, e.store);}
-function Mm(e, t) {const [n, ...r] = t;
+function fm(e) {e.store = Xt(me), e.loadProblems = [], delete e.newerState, Wo(In, e.store);}
+function hm(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ke(o), c = s.npc || o !== void 0 && Vr(o, q(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ke(o), c = s.npc || o !== void 0 && Ur(o, q(o)), l = nn(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, q(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
-M(ye(e.replyTo), he(s.card()));}
-var Pm = {usage: () => _m,
+P(ye(e.replyTo), he(s.card()));}
+var mm = {usage: () => sm,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Em[n];},
+return im[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ge(e.parsed, {}), Mm(e, n);
+if (r === "details") {Ge(e.parsed, {}), hm(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ge(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-M(ye("gm"), Tm(e.app)), M(ye("gm"), Dm(e.app));
+P(ye("gm"), om(e.app)), P(ye("gm"), lm(e.app));
 return;
-case "help": {Qr(N(e.app));
-const i = Zo();
-M(ye(e.replyTo), Jr(`The handout "${Bn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {Zr(N(e.app));
+const i = Jo();
+P(ye(e.replyTo), Qr(`The handout "${Bn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Xf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = Rf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = $m(e.app, a);
-Qr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Am(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = em(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const { count: l, changed: d } = tm(e.app, a);
+Zr(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? nm(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Nh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 st(e, c);
 return;}
 case "set":
-Im(e, n);
+dm(e, n);
 return;
 case "repair":
-Cm(e);
+um(e);
 return;
 case "next-round":
-za(e.app);
+xa(e.app);
 return;
 case "macros":
-Sm(e);
+rm(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-Nm(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+fm(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new _(`unknown subcommand "${V(A(t))}"`);}}};
-function Lm(e, t) {const n = new D();
+function vm(e, t) {const n = new D();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ie(a.get("current")) : c ? jo(c, o.bar) : null);
+n.set(s, a ? ie(a.get("current")) : c ? Lo(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ie(Wo(o.attributeId)));
+n.set(s, ie(Ho(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4052,51 +4006,51 @@ case "markers":
 n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, At(xt(e.memories, Rn(i, o)), e.edition));
+n.set(s, $t(qt(e.memories, Rn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, ko(e.memories, o.tokenId ?? i));
+n.set(s, vo(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = qe());
-const a = ts(r.find((c) => c.id === i)?.pr);
+const a = ns(r.find((c) => c.id === i)?.pr);
 n.set(s, R.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Ja = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Qa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Fm(e) {const t = e.app.store.history, n = Ve(e.parsed, "entry");
+var za = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Xa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function pm(e) {const t = e.app.store.history, n = Ve(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Qa(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Xa(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Qa(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Xa(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function jm(e) {if (!ke(e.parsed, "undo")) throw new _(`--${ke(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (ke(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Ja, v));
+function gm(e) {if (!ge(e.parsed, "undo")) throw new _(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (ge(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(za, v));
 if (t) throw new _(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ge(e.parsed, Ja), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Fm(e), i = r[s], o = N(n), a = new D(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Bm(v) ? c.find((g) => ec({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, u = Du(Tu(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => ec(v, n.store.settings)), f = new D();
-for (const [v, g] of a) g && f.set(v, Vm(g));
+if (Ge(e.parsed, za), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = pm(e), i = r[s], o = N(n), a = new D(i.tokens.map((v) => [v.tokenId, Tt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => bm(v) ? c.find((y) => Qa({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = lu(ou(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Qa(v, n.store.settings)), f = new D();
+for (const [v, y] of a) y && f.set(v, ym(y));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Dt(n), m = Lm(h, u), y = (v, g) => {if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (v.deadForGood !== g.deadForGood) return "has died for good since";
+const h = Rt(n), m = vm(h, u), k = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
+if (v.deadForGood !== y.deadForGood) return "has died for good since";
 const b = (I) => (I.edition?.id === o.id ? o.life.parseState(I.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(b(v), b(g));
-}, p = Ru(u, m, ge);
+return o.life.describeStateChange(b(v), b(y));
+}, p = cu(u, m, ke);
 if (p.length > 0) {if (!e.gm) {const v = p.filter((I) => {const K = a.get(I.tokenId);
-return K !== void 0 && ks(e, Za(K));
-}), g = [...new U(p.filter((I) => !v.includes(I)).map((I) => I.name))], b = [...wo(v, m, ge, y), ...g.length > 0 ? [`${xe(g)} changed`] : []];
+return K !== void 0 && ks(e, Ja(K));
+}), y = [...new U(p.filter((I) => !v.includes(I)).map((I) => I.name))], b = [...ko(v, m, ke, k), ...y.length > 0 ? [`${xe(y)} changed`] : []];
 We(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ke(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${wo(p, m, ge, y).join("; ")}`, [{ label: "Undo anyway", command: `${ps(i.key)} --force` }]);
+if (!ge(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${ko(p, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${gs(i.key)} --force` }]);
 return;}}
-kh(h, u), p.length > 0 && Hm(n, u, m), xn(n, s), Um(e, i, u, m, a, f), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Gm(e) {switch (e.kind) {case "bar":
+Xf(h, u), p.length > 0 && $m(n, u, m), xn(n, s), wm(e, i, u, m, a, f), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function km(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -4106,37 +4060,37 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Vm(e) {return pe(Q(e, A(q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Za(e) {const t = q(e);
-return { token: e, character: t, npc: Vr(e, t), hidden: Ke(e) };}
-function Um(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const h = Gm(f);
+function ym(e) {return pe(Q(e, A(q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ja(e) {const t = q(e);
+return { token: e, character: t, npc: Ur(e, t), hidden: Ke(e) };}
+function wm(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: u, change: f } of n) {const h = km(f);
 if (h === void 0) continue;
 const m = r.get(d);
 if (m === h.to) continue;
-const y = a.get(u) ?? [];
-a.has(u) || a.set(u, y);
+const k = a.get(u) ?? [];
+a.has(u) || a.set(u, k);
 const p = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
-y.includes(p) || y.push(p);}
+k.includes(p) || k.push(p);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, y = Za(u), p = tn(e.app, y) === "public";
-y.hidden || c.push(p ? m : h), (y.hidden || !p && f) && l.push(y.hidden ? `${m} (hidden)` : m);}
-c.length > 0 && M(Et, se(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && M(oe, se(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
-function Bm(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function ec({ tokenId: e, change: t }, n) {const r = B(e);
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = Ja(u), p = nn(e.app, k) === "public";
+k.hidden || c.push(p ? m : h), (k.hidden || !p && f) && l.push(k.hidden ? `${m} (hidden)` : m);}
+c.length > 0 && P(_t, se(`${o}: ${Et(c, 8)}.`)), l.length > 0 && P(oe, se(`${o} (GM): ${Et(l, 8)}.`), { record: !0 });}
+function bm(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Qa({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || xr(r, t.bar) === t.attributeId;
-case "attribute": {const s = Of(t.attributeId);
+return t.attributeId === void 0 || qr(r, t.bar) === t.attributeId;
+case "attribute": {const s = af(t.attributeId);
 return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Hm(e, t, n) {const r = N(e);
+function $m(e, t, n) {const r = N(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
@@ -4144,69 +4098,69 @@ const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 Jn(e, [{ token: c, character: q(c) }], d);}}
-var Km = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, tc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Wm = { title: "Damage", anyTarget: !0, record: !0, refusals: tc }, Ym = { title: "Damage", anyTarget: !1, record: !0, refusals: tc }, xm = {usage: (e) => N(e).hit.usage,
+var Am = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Za = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Sm = { title: "Damage", anyTarget: !0, record: !0, refusals: Za }, _m = { title: "Damage", anyTarget: !1, record: !0, refusals: Za }, Em = {usage: (e) => N(e).hit.usage,
 help: (e) => N(e).hit.help,
-flags: (e) => pi(N(e).hit.flags),
-helpFor: (e, t) => ke(t, "undo") || ke(t, "force") || ke(t, "entry") ? {title: "!damage --undo",
+flags: (e) => gi(N(e).hit.flags),
+helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ke(e.parsed, "undo") || ke(e.parsed, "force") || ke(e.parsed, "entry"))) {jm(e);
+run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {gm(e);
 return;}
-const t = N(e.app), n = t.hit.flags, r = Es(e.parsed, _s(t, "!damage", Km, n), t.hit.amount, Or(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Te(e.parsed), { anyTarget: i });
+const t = N(e.app), n = t.hit.flags, r = Ts(e.parsed, Es(t, "!damage", Am, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Ee(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && ke(e.parsed, d));
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
 if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Re(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
 if (f.length > 0 && c.push(`${xe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {We(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return Qn(e, s, a, c, i ? Wm : Ym);}
-}, qm = { ids: { kind: "list" }, help: { kind: "switch" } }, zm = {usage: (e) => N(e).check.usage,
+return Qn(e, s, a, c, i ? Sm : _m);}
+}, Tm = { ids: { kind: "list" }, help: { kind: "switch" } }, Om = {usage: (e) => N(e).check.usage,
 help: (e) => N(e).check.help,
-flags: (e) => N(e).check.refused ? [] : pi(N(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return um(e);
+flags: (e) => N(e).check.refused ? [] : gi(N(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Kh(e);
 const t = N(e.app), n = t.check;
 if (n.refused) {We(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = _s(t, "!defend", qm, n.flags), s = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-Ph(e, s);
-const i = t.check.plan(Es(e.parsed, r, void 0, Or(t.id, "!defend")));
-Lh(e, s);
-const o = lt(e, Te(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+const r = Es(t, "!defend", Tm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+mh(e, s);
+const i = t.check.plan(Ts(e.parsed, r, void 0, Rr(t.id, "!defend")));
+vh(e, s);
+const o = lt(e, Ee(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
 if (l.length === 0) {We(e, Hn(a).join("; "));
 return;}
 return Qn(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Xm = { ids: { kind: "list" }, help: { kind: "switch" } }, Jm = {usage: (e) => N(e).stance.usage,
+}, Rm = { ids: { kind: "list" }, help: { kind: "switch" } }, Dm = {usage: (e) => N(e).stance.usage,
 help: (e) => N(e).stance.help,
 run(e) {const t = N(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ge(e.parsed, Xm);
+Ge(e.parsed, Rm);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
 throw new _(`unknown stance "${V(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+const i = (e.msg.selected ?? []).length === 0 && Ee(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = lt(e, Te(e.parsed));
+const { targets: o, notes: a } = lt(e, Ee(e.parsed));
 if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Ln(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Qn(e, sh(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Qm(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Zm(e, t, n) {return {values: [],
+return Qn(e, Ff(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Im(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Cm(e, t, n) {return {values: [],
 dice: [],
 resolve(r) {const s = r.bars[n].value;
 if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Qm(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Im(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4219,58 +4173,58 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var ev = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", tv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, nv = {usage: () => ev,
+var Nm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Pm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Mm = {usage: () => Nm,
 run(e) {const t = e.parsed;
-Ge(t, tv);
-const n = fr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ee(Ve(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Te(t));
-return Qn(e, Zm(N(e.app), n, r), s, i, {title: "Heal",
+Ge(t, Pm);
+const n = fr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ve(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Ee(t));
+return Qn(e, Cm(N(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function nc(e, t, n) {if (!n || ct(t)) return;
+function ec(e, t, n) {if (!n || ct(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ie(n[s]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = sv(t, s, o, i);
+let { typed: a, keepInStep: c } = Fm(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = N(e), d = { token: t, character: q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= si) {const y = l.hit.handEdit(i - a, Rt(e, !0)), p = {...y,
-resolve(g, b) {if (l.life.condition(g.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const I = y.resolve(g, b);
-return !hn(I) && !I.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: i }), I;}
-}, v = nn(
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= ii) {const k = l.hit.handEdit(i - a, Ot(e, !0)), p = {...k,
+resolve(y, b) {if (l.life.condition(y.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const I = k.resolve(y, b);
+return !mn(I) && !I.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: i }), I;}
+}, v = rn(
 e,
 d,
 p,
 Xn,
 dt(e),
-Dt(e),
+Rt(e),
 () => ({ vitalityFrom: i, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
-(g) => {Tf(g, i), rc(e, g, i);});
+(y) => {of(y, i), tc(e, y, i);});
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-M(oe, se(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const g = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: g?.kind === "bar" ? g.to : i, by: t.id, echoed: new U() });
-const b = _a(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-os(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ps(b), byGm: !0 } } : {} });
+P(oe, se(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const y = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: y?.kind === "bar" ? y.to : i, by: t.id, echoed: new U() });
+const b = Aa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+as(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: gs(b), byGm: !0 } } : {} });
 return;}}
-const h = iv(e, f ? a : i, a), m = nn(e, d, h.plan, Xn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), (y) => rc(e, y, i));
-m.kind === "written" && (f && !u.plain ? Ih(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new U(), plain: !0 }), h.saysSomething() && os(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
-function rv(e, t, n) {const r = qr(t);
+const h = jm(e, f ? a : i, a), m = rn(e, d, h.plan, Xn, dt(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (k) => tc(e, k, i));
+m.kind === "written" && (f && !u.plain ? dh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new U(), plain: !0 }), h.saysSomething() && as(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Lm(e, t, n) {const r = zr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ie(s), o = ie(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Df(r.id, a)) nc(e, c, { [fe[a].value]: s });}
-function sv(e, t, n, r) {const s = ie(e.get(t));
+for (const c of lf(r.id, a)) ec(e, c, { [fe[a].value]: s });}
+function Fm(e, t, n, r) {const s = ie(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ie(Wo(n));
+const i = ie(Ho(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function iv(e, t, n) {const r = N(e);
+function jm(e, t, n) {const r = N(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return s = c.vitality !== n || !ge(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+return s = c.vitality !== n || !ke(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
 T(le, { kind: "hand-edit-title", who: l }),
 T(re, { kind: "hand-edit-summary", who: l, now: c.now }),
@@ -4281,86 +4235,86 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-function rc(e, t, n) {const r = N(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Wr(r, s, n, Ta(e)));}
-var ov = {values: [],
+function tc(e, t, n) {const r = N(e), s = e.store.tokens[t.snapshot.home];
+s?.edition?.id !== r.id && (t.facts.state = Yr(r, s, n, _a(e)));}
+var Gm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function av(e, t) {if (ct(t)) return;
-const n = Qt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Jn(e, [{ token: t, character: q(t) }], ov);}
-var cv = 400, lv = 100, dv = 20, uv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function Vm(e, t) {if (ct(t)) return;
+const n = Zt(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || Jn(e, [{ token: t, character: q(t) }], Gm);}
+var Um = 400, Bm = 100, Hm = 20, Km = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? cv : lv;
+const s = e === "gm" ? Um : Bm;
 for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > dv + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Hm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function fv(e) {const t = N(e);
+function Wm(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Ur() !== void 0, r = zr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
+const n = Br() !== void 0, r = Xr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, P(
 oe,
 [
 se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Cs = {"!damage": xm,
-"!attack": hm,
-"!defend": zm,
-"!stance": Jm,
-"!heal": nv,
-"!defense-round": Pm};
-function hv() {const e = zr(In) === void 0, { stored: t, problems: n, newer: r } = Hu(zr(In), me, kf), s = { store: t, attributes: new Rf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new uv() };
-return r !== void 0 ? (s.newerState = r, Gn(`${te} v${me}: ${n.join("; ")}`), M(oe, se(vv(r)))) : mv(s, e), pv(s), s;}
-function mv(e, t) {const n = e.store, r = e.loadProblems;
-t && qu(n.settings, kv());
-const s = Nh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), xo(In, n), r.length > 0 && (Gn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Ae("rebuilding the help handout", () => Qr(Oe(n.settings.edition)))(), n.scriptVersion = me;}
-function vv(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function pv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || Os(e);});
+var Ns = {"!damage": Em,
+"!attack": Yh,
+"!defend": Om,
+"!stance": Dm,
+"!heal": Mm,
+"!defense-round": mm};
+function Ym() {const e = Xr(In) === void 0, { stored: t, problems: n, newer: r } = $u(Xr(In), me, zu), s = { store: t, attributes: new cf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Km() };
+return r !== void 0 ? (s.newerState = r, Gn(`${te} v${me}: ${n.join("; ")}`), P(oe, se(qm(r)))) : xm(s, e), zm(s), s;}
+function xm(e, t) {const n = e.store, r = e.loadProblems;
+t && Tu(n.settings, Xm());
+const s = fh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Wo(In, n), r.length > 0 && (Gn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), P(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? P(oe, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && $e("rebuilding the help handout", () => Zr(Oe(n.settings.edition)))(), n.scriptVersion = me;}
+function qm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function zm(e) {const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {n() || Rs(e);});
 Ce(
 "chat:message",
-Ae(
+$e(
 (c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = ea(c, Cs);
-if (l === void 0) {Nf(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = Qo(c, Ns);
+if (l === void 0) {ff(r);
 return;}
-return Os(e), na(e, c, Cs, l);}
-return na(e, c, Cs);}},
-(c) => c?.type === "api" && c.playerid ? Ro(c.playerid) : void 0));
-const s = Ae("a hand edit of a bar", (c, l) => {n() || nc(e, rf(c), l);});
+return Rs(e), ea(e, c, Ns, l);}
+return ea(e, c, Ns);}},
+(c) => c?.type === "api" && c.playerid ? To(c.playerid) : void 0));
+const s = $e("a hand edit of a bar", (c, l) => {n() || ec(e, Lu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, s);
 Ce(
 "destroy:graphic",
-Ae("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+$e("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ce(
 "add:graphic",
-Ae("showing a new token its character's markers", (c) => {n() || av(e, c);})
-), wm(e), Ce("change:campaign:turnorder", r), gv(r);
-const i = Ae("refreshing attribute look-ups", (c) => {const l = qr(c);
+$e("showing a new token its character's markers", (c) => {n() || Vm(e, c);})
+), Zh(e), Ce("change:campaign:turnorder", r), Jm(r);
+const i = $e("refreshing attribute look-ups", (c) => {const l = zr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Ae("refreshing attribute look-ups", (c) => {const l = qr(c);
+}), o = $e("refreshing attribute look-ups", (c) => {const l = zr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), yv(s);
-const a = nf();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || rv(e, c, l);
-}))), n() || Ae("checking HealthColors", () => fv(e))(), Gn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
-function kv() {return Cf(te.toLowerCase());}
-function gv(e) {const t = Zu();
+Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), Qm(s);
+const a = Mu();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", $e("a ChatSetAttr edit", (c, l) => {n() || Lm(e, c, l);
+}))), n() || $e("checking HealthColors", () => Wm(e))(), Gn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
+function Xm() {return uf(te.toLowerCase());}
+function Jm(e) {const t = Cu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function yv(e) {const t = Qu();
+function Qm(e) {const t = Iu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", Ae("starting up", () => {hv();}));
-var wv = me;
-function bv(e) {return uh(e);}
-return lc(Ls);
+Ce("ready", $e("starting up", () => {Ym();}));
+var Zm = me;
+function ev(e) {return Kf(e);}
+return ac(Fs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }
