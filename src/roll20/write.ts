@@ -186,6 +186,10 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     }
   }
 
+  // The token's condition, asked of the edition once: as read before the command, after it only when its state changed.
+  const conditionBefore = reading.condition;
+  const conditionAfter = outcome.state !== undefined ? edition.life.condition(outcome.state, barsAfter.vitality) : conditionBefore;
+
   // The token's own memory: edition state (and whether it is dead for good), stance, answer on file;
   // a linked token's, but for its answer, is its character's (`snapshot.home`).
   if (outcome.state !== undefined || outcome.stance !== undefined || outcome.answer !== undefined) {
@@ -209,8 +213,6 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
 
   // Markers follow the condition and the stance.
   let markers = snapshot.statusmarkers;
-  const conditionBefore = edition.life.condition(facts.state, vitalityFrom);
-  const conditionAfter = outcome.state !== undefined ? edition.life.condition(outcome.state, barsAfter.vitality) : conditionBefore;
   if (outcome.state !== undefined) markers = markersForCondition(markers, conditionAfter, settings);
   if (outcome.stance !== undefined) markers = markersForStance(markers, outcome.stance, settings);
   if (markers !== snapshot.statusmarkers) {

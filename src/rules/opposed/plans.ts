@@ -119,6 +119,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
 export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, never> {
   return {
     values: ['armor_score'],
+    bars: ['vitality'],
     dice: [],
     resolve(facts) {
       const before = facts.bars.vitality.value;

@@ -76,6 +76,7 @@ export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState, Th
   const armorKey: ValueKey = order.track === 'physical' ? 'armor_physical' : 'armor_magical';
   return {
     values: [armorKey, 'armor_defense'],
+    bars: ['vitality'],
     dice: [],
     resolve(facts): Resolution<ThresholdState, ThresholdPending> {
       const vitality = facts.bars.vitality.value;
@@ -194,6 +195,7 @@ export function thresholdDefendPlan(order: DefendOrder): Plan<ThresholdState, Th
   if (needed.check) dice.push({ name: 'check', sides: 100, flag: defenseCheckOf(order.situation) === 'react' ? 'react-roll' : 'roll' });
   return {
     values: ['defend_check', 'reaction_check', 'perception_check'],
+    bars: ['vitality'],
     dice,
     readsTurnOrder: true,
     ...(order.ally !== null ? { others: [order.ally] } : {}),
@@ -267,6 +269,7 @@ function resolveDefense(
 function savePlan(order: DefendOrder): Plan<ThresholdState, ThresholdPending> {
   return {
     values: ['save_check', 'exp'],
+    bars: ['vitality'],
     // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
     dice: [{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }],
     resolve(facts, rolled) {
