@@ -3,7 +3,7 @@
 // the per-character attribute index, worn armor, stance and the token's state in the active
 // edition, each with where it lives; what cannot be read is found here, before the rules.
 import { readInteger } from '../rules/values';
-import type { AnyEdition, BarFact, Condition, Facts, OtherFacts, Reads, Resource, ValueFact, ValueKey } from '../rules/edition';
+import type { AnyEdition, BarFact, Condition, Facts, OtherFacts, Plan, Reads, Resource, ValueFact, ValueKey } from '../rules/edition';
 import type { BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AnswerBox } from '../state/memory';
@@ -318,7 +318,8 @@ class SheetValues {
       }
     }
     // Only a protection read from the sheet has a max still to read (a bar's max is the bar's).
-    for (const key of maxes) {
+    for (let i = 0; i < maxes.length; i += 1) {
+      const key = maxes[i]!;
       const source = this.maxSources?.[key as ValueKey];
       if (source !== undefined) {
         this.maxSources![key as ValueKey] = undefined;
@@ -432,7 +433,7 @@ export function readOther(id: string, context: ReadContext): OtherFacts<unknown>
 export function readFacts<S>(
   snapshot: TokenSnapshot,
   record: TokenRecord | undefined,
-  plan: Reads & { bars?: readonly Resource[]; others?: readonly string[]; more?(facts: Facts<S>): Reads | undefined },
+  plan: Pick<Plan<S>, 'values' | 'maxes' | 'bars' | 'others' | 'more'>,
   context: ReadContext,
   /** The record its memory lives in (`snapshot.home`'s): the character's, for a linked token. */
   home = record,

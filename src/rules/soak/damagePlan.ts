@@ -93,19 +93,23 @@ export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnsw
 }
 
 /**
- * What a hit reads of the armor, named from what it read already (each read costs a Roll20 get, and a
- * value that is no number refuses the token): Soak and Defense while the armor stands (The Defensive
- * Round: either protection above 0), else the natural defense and the maxes (worn out or never
- * there); Fortitude only in the defensive stance.
+ * What a hit reads of the armor next, named from what it read already (each read costs a Roll20 get,
+ * and a value that is no number refuses the token): Soak and Defense while the armor stands (The
+ * Defensive Round: either protection above 0), else the natural defense and the maxes (worn out or
+ * never there); Fortitude only in the defensive stance. Undefined: nothing more.
  */
-function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads {
-  const values: ValueKey[] = facts.stance === 'defensive' ? ['fortitude'] : [];
-  if (!facts.armorSource) return { values };
-  const other = facts.values[keys.other];
-  if (above0(facts.values[keys.protection]) || above0(other)) values.push('armor_soak', keys.reduction);
-  else if (other === undefined) values.push(keys.other);
-  else return { values: [...values, keys.natural], maxes: [keys.protection, keys.other] };
-  return { values };
+function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads | undefined {
+  const read = facts.values;
+  const values: ValueKey[] = [];
+  if (facts.stance === 'defensive' && read.fortitude === undefined) values.push('fortitude');
+  if (facts.armorSource) {
+    const other = read[keys.other];
+    if (above0(read[keys.protection]) || above0(other)) {
+      if (read.armor_soak === undefined) values.push('armor_soak', keys.reduction);
+    } else if (other === undefined) values.push(keys.other);
+    else if (read[keys.natural] === undefined) return { values: [...values, keys.natural], maxes: [keys.protection, keys.other] };
+  }
+  return values.length > 0 ? { values } : undefined;
 }
 
 const above0 = (value: ValueFact | undefined): boolean => (value?.current ?? 0) > 0;
