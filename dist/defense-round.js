@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var er = Object.defineProperty, rc = Object.getOwnPropertyDescriptor, sc = Object.getOwnPropertyNames, Ls = Object.prototype.hasOwnProperty, ic = (e, t) => {for (var n in t)
-Ls.call(t, n) && er(e, n, { get: t[n], enumerable: !0 });
-}, oc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of sc(t))
-!Ls.call(e, s) && s !== n && er(e, s, { get: () => t[s], enumerable: !(r = rc(t, s)) || r.enumerable });
+var nr = Object.defineProperty, sc = Object.getOwnPropertyDescriptor, ic = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, oc = (e, t) => {for (var n in t)
+Fs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
+}, ac = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of ic(t))
+!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = sc(t, s)) || r.enumerable });
 return e;
-}, ac = (e) => oc(er({}, "__esModule", { value: !0 }), e), Fs = {};
-ic(Fs, {onDamage: () => ev,
-version: () => Zm});
-var S = Math, R = Number, A = String, g = Object, x = Array, Z = JSON, D = Map, U = Set, an = WeakMap, cn = Error, js = RangeError, Gs = Promise, ln = Date, cc = isNaN, lc = "0.2.0", te = "DefenseRound", me = lc, dn, dc = {lang: void 0,
+}, cc = (e) => ac(nr({}, "__esModule", { value: !0 }), e), Gs = {};
+oc(Gs, {onDamage: () => nv,
+version: () => tv});
+var S = Math, D = Number, $ = String, g = Object, Y = Array, Z = JSON, I = Map, B = Set, ln = WeakMap, dn = Error, Vs = RangeError, Us = Promise, un = Date, lc = isNaN, dc = "0.2.0", te = "DefenseRound", me = dc, fn, uc = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Vs(e) {return !e && !dn ? dc : {lang: e?.lang ?? dn?.lang,
+function Bs(e) {return !e && !fn ? uc : {lang: e?.lang ?? fn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? dn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? dn?.abortPipeEarly};}
-var uc;
-function fc(e) {return uc?.get(e);}
-var hc;
-function mc(e) {return hc?.get(e);}
-var vc;
-function pc(e, t) {return vc?.get(e)?.get(t);}
-function ze(e) {const t = typeof e;
+abortEarly: e?.abortEarly ?? fn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? fn?.abortPipeEarly};}
+var fc;
+function hc(e) {return fc?.get(e);}
+var mc;
+function vc(e) {return mc?.get(e);}
+var pc;
+function gc(e, t) {return pc?.get(e)?.get(t);}
+function Xe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ze(i), c = {kind: e.kind,
+function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Xe(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,97 +54,97 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? pc(e.reference, c.lang) ?? (l ? mc(c.lang) : null) ?? r.message ?? fc(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? gc(e.reference, c.lang) ?? (l ? vc(c.lang) : null) ?? r.message ?? hc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function gc(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
-function kc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function tr(e, t) {const n = [...new U(e)];
+function kc(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function yc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function rr(e, t) {const n = [...new B(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Vs())
+validate: (t) => e["~run"]({ value: t }, Bs())
 }, e;}
-function Us(e) {return {kind: "validation",
+function Hs(e) {return {kind: "validation",
 type: "finite",
-reference: Us,
+reference: Hs,
 async: !1,
 expects: null,
-requirement: R.isFinite,
+requirement: D.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function un(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
+function hn(e) {return {kind: "validation",
 type: "integer",
-reference: un,
+reference: hn,
 async: !1,
 expects: null,
-requirement: R.isInteger,
+requirement: D.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
-function z(e, t) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
+function q(e, t) {return {kind: "validation",
 type: "max_length",
-reference: z,
+reference: q,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ft(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ft,
 async: !1,
-expects: `<=${e instanceof ln ? e.toJSON() : ze(e)}`,
+expects: `<=${e instanceof un ? e.toJSON() : Xe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof ln ? n.value.toJSON() : ze(n.value) }), n;}};}
-function Pe(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof un ? n.value.toJSON() : Xe(n.value) }), n;}};}
+function Me(e, t) {return {kind: "validation",
 type: "min_length",
-reference: Pe,
+reference: Me,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ht(e, t) {return {kind: "validation",
 type: "min_value",
 reference: ht,
 async: !1,
-expects: `>=${e instanceof ln ? e.toJSON() : ze(e)}`,
+expects: `>=${e instanceof un ? e.toJSON() : Xe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof ln ? n.value.toJSON() : ze(n.value) }), n;}};}
-function fn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof un ? n.value.toJSON() : Xe(n.value) }), n;}};}
+function mn(e, t) {return {kind: "validation",
 type: "regex",
-reference: fn,
+reference: mn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
 function mt(e) {return {kind: "validation",
 type: "safe_integer",
 reference: mt,
 async: !1,
 expects: null,
-requirement: R.isSafeInteger,
+requirement: D.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function nr() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
+function sr() {return {kind: "transformation",
 type: "trim",
-reference: nr,
+reference: sr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var yc = { abortEarly: !0 };
-function wc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function rr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Me(e, t) {return ee({kind: "schema",
+var wc = { abortEarly: !0 };
+function bc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function ir(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Le(e, t) {return ee({kind: "schema",
 type: "array",
-reference: Me,
+reference: Le,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (Y.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -156,49 +156,49 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
-function Xe(e) {return ee({kind: "schema",
+function Je(e) {return ee({kind: "schema",
 type: "boolean",
-reference: Xe,
+reference: Je,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Bs(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
+function Ks(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: Bs,
+reference: Ks,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
 function J(e, t) {return ee({kind: "schema",
 type: "literal",
 reference: J,
-expects: ze(e),
+expects: Xe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return gc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function It(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return kc(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+function Nt(e, t) {return ee({kind: "schema",
 type: "nullable",
-reference: It,
+reference: Nt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = rr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Se(e) {return ee({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = ir(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Ae(e) {return ee({kind: "schema",
 type: "number",
-reference: Se,
+reference: Ae,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !cc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Hs(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !lc(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
+function Ws(e, t) {return ee({kind: "schema",
 type: "object",
-reference: Hs,
+reference: Ws,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : rr(o), c = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : ir(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
@@ -217,8 +217,8 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = wc(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
+} else if (o.fallback !== void 0) n.value[i] = bc(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,7 +227,7 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
 function G(e, t) {return ee({kind: "schema",
 type: "optional",
@@ -236,18 +236,18 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = rr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = ir(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ne(e, t) {return ee({kind: "schema",
 type: "picklist",
 reference: ne,
-expects: tr(e.map(ze), "|"),
+expects: rr(e.map(Xe), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function hn(e, t, n) {return ee({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+function vn(e, t, n) {return ee({kind: "schema",
 type: "record",
-reference: hn,
+reference: vn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (kc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (yc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -276,24 +276,24 @@ u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, s);
+} else W(this, "type", r, s);
 return r;}});}
-function X(e) {return ee({kind: "schema",
+function z(e) {return ee({kind: "schema",
 type: "string",
-reference: X,
+reference: z,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ks(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
+function Ys(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: Ks,
+reference: Ys,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (Y.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -305,16 +305,16 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
-function Ws(e) {let t;
+function xs(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ys(e, t) {return ee({kind: "schema",
+function qs(e, t) {return ee({kind: "schema",
 type: "union",
-reference: Ys,
-expects: tr(e.map((n) => n.expects), "|"),
+reference: qs,
+expects: rr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Ws(i) }), n.typed = !0;
+W(this, "type", n, r, { issues: xs(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Ws(o) });}
+W(this, "type", n, r, { issues: xs(o) });}
 return n;}});}
-function Ct() {return ee({kind: "schema",
+function Pt() {return ee({kind: "schema",
 type: "unknown",
-reference: Ct,
+reference: Pt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function xs(e, t, n) {return ee({kind: "schema",
+function zs(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: xs,
+reference: zs,
 expects: "Object",
 async: !1,
 key: e,
@@ -346,40 +346,40 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new U(f).add(h.key));
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new B(f).add(h.key));
 else {let m = !0, k = 0;
 for (const p of f) {const v = h.entries[p];
 if (p in i ? v["~run"]({typed: !1,
 value: i[p]
-}, yc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < k || a === k && p in i && !(c in i)) && (a = k, c = p, l = []), c === p && l.push(h.entries[p].expects);
+}, wc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < k || a === k && p in i && !(c in i)) && (a = k, c = p, l = []), c === p && l.push(h.entries[p].expects);
 break;}
 k++;}
 if (m) {const p = h["~run"]({ value: i }, s);
 (!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
-if (d(this, new U([this.key])), o) return o;
-Y(this, "type", r, s, {input: i[c],
-expected: tr(l, "|"),
+if (d(this, new B([this.key])), o) return o;
+W(this, "type", r, s, {input: i[c],
+expected: rr(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
 key: c,
 value: i[c]}]});
-} else Y(this, "type", r, s);
+} else W(this, "type", r, s);
 return r;}});}
-function L(...e) {return ee({...e[0],
+function j(...e) {return ee({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Le(e, t, n) {const r = e["~run"]({ value: t }, Vs(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, Bs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return Hs(g.assign(g.create(null), e));}
-var qs = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
+function F(e) {return Ws(g.assign(g.create(null), e));}
+var Xs = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -400,40 +400,40 @@ var qs = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul
 "full_defense",
 "armor_score"
 ], le = "title", re = "summary", Fe = "action";
-function je(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function T(e, t) {return t.section = e, t;}
-function mn(e) {return "kind" in e;}
-var vn = -10, zs = -9, Xs = 1, vt = 1, sr = 3, pt = { condition: "none", savesOwed: 0 }, pn = { condition: "dead", savesOwed: 0 };
-function Js(e) {return e > 0 ? { ...pt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...pn };}
-function ir(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function bc(e, t, n) {return n.condition === "dying" ? { life: { ...pn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: sr }, steps: [{ kind: "dying", savesOwed: sr }] } : {life: { condition: "incapacitated", savesOwed: vt },
+function E(e, t) {return t.section = e, t;}
+function pn(e) {return "kind" in e;}
+var gn = -10, Js = -9, Qs = 1, vt = 1, or = 3, pt = { condition: "none", savesOwed: 0 }, kn = { condition: "dead", savesOwed: 0 };
+function Zs(e) {return e > 0 ? { ...pt } : e > gn ? { condition: "incapacitated", savesOwed: 0 } : { ...kn };}
+function ar(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function $c(e, t, n) {return n.condition === "dying" ? { life: { ...kn }, steps: [...ar(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= gn ? { life: { condition: "dying", savesOwed: or }, steps: [{ kind: "dying", savesOwed: or }] } : {life: { condition: "incapacitated", savesOwed: vt },
 steps: [{ kind: "incapacitated", savesOwed: vt }]
-} : t <= vn ? { life: { ...pn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Qs(e, t, n) {if (n.condition === "dead")
+} : t <= gn ? { life: { ...kn }, steps: [...ar(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function ei(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = bc(e, s, n);
+const o = $c(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function $c(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Ac(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: vt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: vt }]};}
-function Ac(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function Sc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Qs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = ei(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > vn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > gn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...ir(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...ar(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Sc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function _c(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -443,58 +443,58 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Xs,
+vitality: Qs,
 life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Xs }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Qs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: zs,
+vitality: Js,
 life: { condition: "incapacitated", savesOwed: vt },
-steps: [r(vt), { kind: "saved-from-death", before: e, vitality: zs }]};
-const s = S.min(sr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...pn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Zs = { physical: "Physical", magical: "Magical" }, ei = { physical: "Defense", magical: "Spirit" }, or = { soul: "Soul", power: "Power" };
-function _c(e, t) {switch (e) {case "worn-out":
+steps: [r(vt), { kind: "saved-from-death", before: e, vitality: Js }]};
+const s = S.min(or, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...kn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var ti = { physical: "Physical", magical: "Magical" }, ni = { physical: "Defense", magical: "Spirit" }, cr = { soul: "Soul", power: "Power" };
+function Ec(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Ec(e) {switch (e) {case "reached-minus-10":
+function Tc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Tc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function gn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function Oc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function Oc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function yn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+function Rc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return _c(e.reason, e.amount);
+return Ec(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return gn(e.before, e.protection, Zs[e.track], e.after);
+return yn(e.before, e.protection, ti[e.track], e.after);
 case "armor-reduction":
-return gn(e.before, e.reduction, ei[e.track], e.after);
+return yn(e.before, e.reduction, ni[e.track], e.after);
 case "natural-reduction":
-return gn(e.before, e.reduction, `natural ${ei[e.track]}`, e.after);
+return yn(e.before, e.reduction, `natural ${ni[e.track]}`, e.after);
 case "defensive-stance":
-return gn(e.before, e.reduction, "defensive stance", e.after);
+return yn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Zs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${ti[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${or[e.bar]}, no armor: ${or[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${cr[e.bar]}, no armor: ${cr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${or[e.bar]} is not a number: nothing taken`;
+return `${cr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -506,10 +506,10 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Ec(e.cause);
+return Tc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Tc(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Oc(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Rc = { defend: "Defend", evade: "Evade", react: "Reaction" }, ti = { defend: "defend", evade: "evade" };
-function kn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function ni(e, t, n) {if (t.length === 0) return `${n}`;
+}, Dc = { defend: "Defend", evade: "Evade", react: "Reaction" }, ri = { defend: "defend", evade: "evade" };
+function wn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function si(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function ar(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Dc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${ni(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ar(e.success, e.critical)}`;
+function lr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Ic(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+return `Perception d100 ${e.roll} vs ${si(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${lr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${ar(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${lr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ve[e.situation]}: ${kn(e.penalty)} to ${ti[e.check]}`;
+return `${ve[e.situation]}: ${wn(e.penalty)} to ${ri[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${ti[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${ri[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${kn(e.bonus)}` : `Aided by ${t(e.by)}: ${kn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${wn(e.bonus)}` : `Aided by ${t(e.by)}: ${wn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${kn(e.mod)}`;
+return `Modifier: ${wn(e.mod)}`;
 case "action-check":
-return `${Rc[e.action]} d100 ${e.roll} vs ${ni(e.baseTarget, e.adjustments, e.target)}: ${ar(e.success, e.critical)}`;
+return `${Dc[e.action]} d100 ${e.roll} vs ${si(e.baseTarget, e.adjustments, e.target)}: ${lr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,10 +566,10 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var Ic = new U(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var Cc = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Lt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function Cc(e) {switch (e.condition) {case "none":
+function Nc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -577,12 +577,12 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Nc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function Pc(e, t) {if (e.cancelled) return "blocks";
+function Pc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
+function Mc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function Mc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Lc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Lc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function jc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -605,13 +605,13 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function ri(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function jc(e, t) {switch (e.kind) {case "hit-title":
-return Lc(t(e.who), e.hit, e.result, e.lost);
+function ii(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Gc(e, t) {switch (e.kind) {case "hit-title":
+return jc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
 return `${t(e.who)} ${Fc[e.result]}.`;
 case "life-now":
-return Cc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Nc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {const n = t(e.who);
@@ -619,104 +619,104 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${ri(e.result, e.action)}`;
+return `${t(e.who)} ${ii(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ri(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ii(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-var Gc = /^[+-]?\d+$/;
+var Vc = /^[+-]?\d+$/;
 function ie(e) {if (typeof e == "number")
-return R.isSafeInteger(e) ? e + 0 : null;
+return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Gc.test(t)) return null;
-const n = R(t);
-return R.isSafeInteger(n) ? n + 0 : null;}
-function yn(e, t) {return S.floor(e * t / 100);}
-function si(e, t, n) {return S.min(n, S.max(t, e));}
-var ii = 1e6;
+if (!Vc.test(t)) return null;
+const n = D(t);
+return D.isSafeInteger(n) ? n + 0 : null;}
+function bn(e, t) {return S.floor(e * t / 100);}
+function oi(e, t, n) {return S.min(n, S.max(t, e));}
+var ai = 1e6;
 function pe(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
-var _ = class extends cn {}, C = class extends cn {};
-function Vc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[R(r)]?.results?.total;
-return typeof s == "number" && R.isFinite(s) ? A(s) : n;
+function U(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
+var _ = class extends dn {}, C = class extends dn {};
+function Uc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
+return typeof s == "number" && D.isFinite(s) ? $(s) : n;
 }) : e;}
-function cr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function oi(e, t) {let n = t;
-for (; n < e.length && !cr(e.charCodeAt(n)); ) n += 1;
+function dr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function ci(e, t) {let n = t;
+for (; n < e.length && !dr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Uc(e) {const t = [], n = e.length;
+function Bc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (cr(s)) {r += 1;
+if (dr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = oi(e, r + 1);
+const i = ci(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ai(e) {const t = Uc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function li(e) {const t = Bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new _(`--${V(c)} is given twice`);
+if (s.has(c)) throw new _(`--${U(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Bc(e, t) {if (e.length > 40) return;
+function Hc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Hc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Kc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Mt(e, t, n, r = "") {const s = Bc(e.toLowerCase(), t);
+function jt(e, t, n, r = "") {const s = Hc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Hc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Kc(e, t) {let n = [], r = Y.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ge(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Ve(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${Mt(s, g.keys(t), "flags", "--")}`);}
+throw o ? new _(`--${U(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${U(s)}: ${jt(s, g.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new _(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
-function Ve(e, t) {const n = e.flags.get(t);
+throw new _(`--${s} takes one value (got "${U(r.join(" "))}")`);});}
+function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function ge(e, t) {return e.flags.has(t);}
 function gt(e, t, n, r) {const s = ie(e);
-if (s === null) throw new _(`${t} must be a whole number (got "${V(e)}")`);
+if (s === null) throw new _(`${t} must be a whole number (got "${U(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Kc(e, t, n, r) {const s = Ve(e, t);
+function Wc(e, t, n, r) {const s = Ue(e, t);
 return s === void 0 ? void 0 : gt(s, `--${t}`, n, r);}
-function _e(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+function Se(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return s;}
-function Ee(e) {const t = e.flags.get("ids");
+function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function nv(e) {return e;}
-var ci = new an();
-function li(e) {let t = ci.get(e);
+function rv(e) {return e;}
+var di = new ln();
+function ui(e) {let t = di.get(e);
 if (t) return t;
-t = {}, ci.set(e, t);
+t = {}, di.set(e, t);
 for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function lr(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function ur(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function di(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
-function ui(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
+function fi(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function hi(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
 return gt(e, t, 0, n);}
-function Wc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Yc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -728,56 +728,56 @@ return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "
 case "integer":
 return gt(r, s, t.min, t.max);
 case "amount":
-return ui(r, s, t.max, t.example);
+return hi(r, s, t.max, t.example);
 case "die":
 return gt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && di(t.meaningless, i) ? t.meaningless[i] : void 0;
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && fi(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
-return _e(r, s, t.choices);}}}
-function fi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function dr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function hi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function mi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Yc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
+return Se(r, s, t.choices);}}}
+function mi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function fr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function vi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function $n(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function pi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function xc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function vi(e) {const t = lr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = dr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${$n(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function gi(e) {const t = ur(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = fr(e);
 return n ? [...t, n.flag] : t;}
-function ur(e, t, n) {Ge(e, li(t), n);
+function hr(e, t, n) {Ve(e, ui(t), n);
 const r = g.keys(t);
 for (const u of r) {const f = t[u].retired;
 if (f !== void 0 && e.flags.has(u)) throw new _(f);}
 for (const u of r) {const f = t[u];
-if (!(!fi(f) || e.flags.has(u)))
-throw new _(mi(f) ?? `no ${u} given: add --${u} ${pi(f)}`);}
-const s = new D(), i = (u) => {if (s.has(u)) return;
+if (!(!mi(f) || e.flags.has(u)))
+throw new _(pi(f) ?? `no ${u} given: add --${u} ${ki(f)}`);}
+const s = new I(), i = (u) => {if (s.has(u)) return;
 const f = e.flags.get(u);
-s.set(u, f === void 0 ? hi(t[u]) : Wc(u, t[u], f));
-}, o = new U(), a = (u) => {if (o.has(u)) return;
+s.set(u, f === void 0 ? vi(t[u]) : Yc(u, t[u], f));
+}, o = new B(), a = (u) => {if (o.has(u)) return;
 o.add(u);
-const f = t[u], h = dr(f);
+const f = t[u], h = fr(f);
 if (h && !e.flags.has(u)) {const m = s.get(h.flag);
-if (m !== void 0 && h.in.includes(A(m))) throw new _(mi(f)?.split("{value}").join(A(m)) ?? `--${h.flag} ${A(m)} needs --${u}`);}
+if (m !== void 0 && h.in.includes($(m))) throw new _(pi(f)?.split("{value}").join($(m)) ?? `--${h.flag} ${$(m)} needs --${u}`);}
 if (e.flags.has(u))
-for (const m of lr(f)) {const k = Yc(u, m, e, s);
+for (const m of ur(f)) {const k = xc(u, m, e, s);
 if (k !== null) throw new _(k);}
-}, c = new U(), l = (u) => {if (!(s.has(u) || c.has(u) || !di(t, u))) {c.add(u);
-for (const f of vi(t[u])) l(f);
+}, c = new B(), l = (u) => {if (!(s.has(u) || c.has(u) || !fi(t, u))) {c.add(u);
+for (const f of gi(t[u])) l(f);
 a(u), i(u);}
-}, d = new U(r.flatMap((u) => vi(t[u])));
+}, d = new B(r.flatMap((u) => gi(t[u])));
 for (const u of r) d.has(u) && l(u);
 for (const u of r) a(u);
 for (const u of r) i(u);
 return g.fromEntries(s);}
-function fr(e, t) {const { positionals: n } = e;
+function mr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new _(`one amount only (got "${V(n.join(" "))}")${s}`);}
+throw new _(`one amount only (got "${U(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return ui(r, t.what, t.max ?? ii, t.example);}
-function pi(e) {if (e.placeholder !== void 0) return e.placeholder;
+return hi(r, t.what, t.max ?? ai, t.example);}
+function ki(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -795,7 +795,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function xc(e) {switch (e.kind) {case "switch":
+function qc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -813,29 +813,29 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function gi(e) {return g.entries(e).map(([t, n]) => {const r = pi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [xc(n)], i = hi(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
-const o = dr(n);
-fi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
-for (const c of lr(n))
-c.in ? s.push(`only with --${c.flag} ${wn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${wn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+function yi(e) {return g.entries(e).map(([t, n]) => {const r = ki(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [qc(n)], i = vi(n);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${$(i)}`);
+const o = fr(n);
+mi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${$n(o.in)}`);
+for (const c of ur(n))
+c.in ? s.push(`only with --${c.flag} ${$n(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${$n(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function ki(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function hr(e, t) {const n = new D();
+function wi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function vr(e, t) {const n = new I();
 for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
-return { ...ur({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function yi(e, t) {return {...e,
+return { ...hr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function bi(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function mr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function pr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function Lt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+function Ft(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var bn = [
+var An = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -856,7 +856,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Qe = {front: de,
+}, Ze = {front: de,
 "thrown-object": de,
 "spell-seen": de,
 behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -872,107 +872,107 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function qc(e, t) {const n = Qe[e];
+function zc(e, t) {const n = Ze[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function zc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
-var Xc = ["defensive", "reactive", "none"];
-function Jc(e) {return e === "reactive";}
-function Qc(e) {return e === "defensive";}
-function Zc(e) {return e === "reactive";}
-function wi(e) {return e === "reactive";}
-function el(e) {return e === "defensive";}
-function bi(e) {return e === "defensive";}
-function vr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function tl(e, t) {return vr(e.reactions, t) !== void 0;}
-function $i(e, t) {return vr(e.reactions, t) === !0;}
-function Ai(e, t) {return vr(e.reactions, t) === "used";}
-function nl(e, t) {return e.skillsVs.includes(t);}
-function rl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Si = 5, _i = { defend: "defend", evade: "evade", react: "reaction" };
-function Ft(e) {return e === "defend" || e === "evade" || e === "react";}
-function sl(e) {return { kind: "refused", reason: e };}
-function Ue(e) {return e !== null && e !== "";}
-function il(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
+function Xc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+var Jc = ["defensive", "reactive", "none"];
+function Qc(e) {return e === "reactive";}
+function Zc(e) {return e === "defensive";}
+function el(e) {return e === "reactive";}
+function $i(e) {return e === "reactive";}
+function tl(e) {return e === "defensive";}
+function Ai(e) {return e === "defensive";}
+function gr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function nl(e, t) {return gr(e.reactions, t) !== void 0;}
+function Si(e, t) {return gr(e.reactions, t) === !0;}
+function _i(e, t) {return gr(e.reactions, t) === "used";}
+function rl(e, t) {return e.skillsVs.includes(t);}
+function sl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Ei = 5, Ti = { defend: "defend", evade: "evade", react: "reaction" };
+function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
+function il(e) {return { kind: "refused", reason: e };}
+function Be(e) {return e !== null && e !== "";}
+function ol(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new js("resolveSoakDefend: rolls must be integers 1..100");
+throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !R.isSafeInteger(n)) throw new js("resolveSoakDefend: modifiers and targets must be integers");}
-function ol(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Qe[n];
+if (n !== null && !D.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
+function al(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Ze[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Ft(t) && e.mod !== 0) return o("mod");
-if (!Ft(t) && e.aid !== null) return o("aided");
-if (Ft(t) && e.ally !== null) return o("ally");
-if (Ft(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!Ue(e.vs)) return { code: "needs-vs", action: t };
+if (!Gt(t) && e.mod !== 0) return o("mod");
+if (!Gt(t) && e.aid !== null) return o("aided");
+if (Gt(t) && e.ally !== null) return o("ally");
+if (Gt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!wi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!$i(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Jc(r) ? Ue(e.vs) ? tl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Qc(r) ? Be(e.vs) ? nl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Qc(r) ? { code: "counter-in-defensive-stance" } : Zc(r) ? Ue(e.vs) ? $i(s, e.vs) ? e.ally !== null && !rl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ai(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Zc(r) ? { code: "counter-in-defensive-stance" } : el(r) ? Be(e.vs) ? Si(s, e.vs) ? e.ally !== null && !sl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: _i(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return el(r) ? { code: "defensive-skill-on-ally" } : wi(r) ? Ue(e.vs) ? $i(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ai(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (bi(r)) {if (!Ue(e.vs)) return { code: "needs-vs", action: t };
-if (nl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return tl(r) ? { code: "defensive-skill-on-ally" } : $i(r) ? Be(e.vs) ? Si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: _i(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ai(r)) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
+if (rl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function al(e) {const t = [];
-return Qe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(_i[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function cl(e) {il(e);
-const t = ol(e);
-if (t) return sl(t);
-const n = al(e);
+function cl(e) {const t = [];
+return Ze[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ti[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function ll(e) {ol(e);
+const t = al(e);
+if (t) return il(t);
+const n = cl(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Qe[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Lt(e.rolls.perception, d + l);
+const { action: r, situation: s } = e, i = Ze[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Ft(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
 return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Ti(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, Ei(e), !1);}
-case "react": {const l = e.vs, d = Ti(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Ei(e) }, !1);}
+case "evade": {const d = Ri(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, Oi(e), !1);}
+case "react": {const l = e.vs, d = Ri(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Oi(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && bi(e.stance) && Ue(e.vs), d = e.ally !== null && Ue(e.vs);
+const l = e.ally === null && Ai(e.stance) && Be(e.vs), d = e.ally !== null && Be(e.vs);
 return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Ei(e) {return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Ti(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = qc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = Lt(e.rolls.mental, e.checkTargets.mental ?? 0), l = zc(a, c);
+function Oi(e) {return e.aid !== null && Be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Ri(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = zc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = Ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Xc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Si, by: e.aid.by }), r.push(Si)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[_i[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Lt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Ei, by: e.aid.by }), r.push(Ei)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Ti[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Ft(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Oi = {defend: "defend",
+var Di = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, ll = {mental: "--mental / --mental-roll",
+}, dl = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function dl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return fl(ki("round"));
+function ul(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return hl(wi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -986,11 +986,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return ul(e.flag, e.action, e.situation);
+return fl(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Oi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Di[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -998,14 +998,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Oi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Di[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function ul(e, t, n) {const r = ll[e];
+function fl(e, t, n) {const r = dl[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -1017,51 +1017,51 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function fl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var hl = F({life: G(
+function hl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var ml = F({life: G(
 F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: L(Se(), un(), ht(0), ft(3))})),
-reactions: G(hn(X(), Ys([Xe(), J("used")]))),
-skillsVs: G(Me(X()))});
-function ml(e) {return e === "success" || e === "fail" ? e : null;}
-var Ri = { condition: "none", savesOwed: 0 };
-function vl(e) {if (x.isArray(e)) return null;
-const t = Le(hl, e);
-return t.success ? bl(t.output) : null;}
-function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ri } : Js(t);}
-function pr(e, t) {return gr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function pl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ri : Js(e);
+savesOwed: j(Ae(), hn(), ht(0), ft(3))})),
+reactions: G(vn(z(), qs([Je(), J("used")]))),
+skillsVs: G(Le(z()))});
+function vl(e) {return e === "success" || e === "fail" ? e : null;}
+var Ii = { condition: "none", savesOwed: 0 };
+function pl(e) {if (Y.isArray(e)) return null;
+const t = je(ml, e);
+return t.success ? $l(t.output) : null;}
+function et(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ii } : Zs(t);}
+function kr(e, t) {return yr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function gl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? Ii : Zs(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function gl(e) {return gr(e.life, void 0, void 0);}
-function kl(e) {return e.life?.condition ?? "none";}
-function yl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function wl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function bl(e) {return gr(e.life, e.reactions, e.skillsVs);}
-function gr(e, t, n) {const r = {};
+function kl(e) {return yr(e.life, void 0, void 0);}
+function yl(e) {return e.life?.condition ?? "none";}
+function wl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function bl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function $l(e) {return yr(e.life, e.reactions, e.skillsVs);}
+function yr(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var $l = ["defend", "evade", "react", "counter", "skill", "save"], Al = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", kr = (e) => bn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, $n = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Di = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
-action: { kind: "choice", choices: $l, required: !0 },
-situation: { kind: "choice", choices: bn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+var Al = ["defend", "evade", "react", "counter", "skill", "save"], Sl = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", wr = (e) => An.filter((t) => e(Ze[t])), He = { flag: "action", notIn: ["save"] }, Sn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ci = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+action: { kind: "choice", choices: Al, required: !0 },
+situation: { kind: "choice", choices: An, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: $n }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: $n }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: $n }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: $n }] },
+mental: { kind: "switch", onlyWhen: [He, { flag: "action", in: ["evade"], why: Sn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Sn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [He, { flag: "action", in: ["evade"], why: Sn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Sn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Be, { flag: "situation", in: kr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: Be, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: Be },
-"aided-by": { kind: "token", onlyWhen: Be, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Be },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: Be }
-}, An = {defend: "defend_check",
+onlyWhen: [He, { flag: "situation", in: wr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: He, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: He },
+"aided-by": { kind: "token", onlyWhen: He, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: He },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: He }
+}, _n = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Ii(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Ni(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e;
 return {action: t.action,
 situation: t.situation,
@@ -1072,47 +1072,48 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};}
-function Sl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Qe[e.situation].perceptionGate !== "none", r = [];
+function _l(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ze[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Ci(e) {return {values: e.action === "save" ? ["save_check"] : g.values(An),
+function Pi(e) {return {values: e.action === "save" ? ["save_check"] : g.values(_n),
+bars: ["vitality"],
 readsTurnOrder: e.action !== "save",
-...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Sl(e),
+...e.aidedBy !== null || e.vs !== null ? { others: [e.aidedBy, e.vs].filter((t) => t !== null) } : {},
+dice: _l(e),
 resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? _l(e, t, r.action) : El(e, t, r);}};}
-function _l(e, t, n) {const r = t.bars.vitality.value;
+return e.action === "save" ? El(e, t, r.action) : Tl(e, t, r);}};}
+function El(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ze(t.state, r), i = t.values.save_check?.current ?? null;
+const s = et(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Sc(r, s, Lt(n, i + e.mod));
+const o = _c(r, s, Ft(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-T(le, { kind: "save-title", who: l }),
-T(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...je("Roll", o.steps),
-...Nc("Now", o.life, o.vitality)],
+E(le, { kind: "save-title", who: l }),
+E(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ge("Roll", o.steps),
+...Pc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: pr(t.state, o.life),
+state: kr(t.state, o.life),
 detail: o};}
-function El(e, t, n) {const r = t.bars.vitality.value;
+function Tl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ze(t.state, r), i = g.fromEntries(
-g.keys(An).map((b) => [b, t.values[An[b]]?.current ?? null])
+const s = et(t.state, r), i = g.fromEntries(
+g.keys(_n).map((w) => [w, t.values[_n[w]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const b = t.others[e.aidedBy];
-if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const w = t.others[e.aidedBy];
+if (!w) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = b.state.reactions ?? {}, K = e.vs !== null && g.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+const R = w.state.reactions ?? {}, P = e.vs !== null && g.prototype.hasOwnProperty.call(R, e.vs) ? R[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
-reaction: K,
-condition: Ze(b.state, b.vitality ?? null).condition,
-acting: b.acting === !0};}
-const c = cl({action: e.action,
+stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
+reaction: P,
+condition: et(w.state, w.vitality ?? null).condition,
+acting: w.acting === !0};}
+const c = ll({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1126,36 +1127,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: dl(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: An[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: ul(c.reason, (w) => t.others[w]?.name ?? w) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: _n[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, y = [
-T(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-T(re, { kind: "check-summary", who: p, action: e.action, result: v }),
-...je("Check", c.steps),
-...v !== null ? [T("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
-...k ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Fe, { kind: "offer-damage" })] : [],
-...k ? Mc(t.id) : []];
+const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, A = [
+E(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+E(re, { kind: "check-summary", who: p, action: e.action, result: v }),
+...Ge("Check", c.steps),
+...v !== null ? [E("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
+...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
+...k ? Lc(t.id) : []];
 return {headline: m,
-steps: y,
+steps: A,
 changes: u,
 state: l,
 ...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c};}
-var Ni = (e) => e == null ? "" : ` (${e})`, Tl = {flags: { situation: { kind: "choice", choices: bn, placeholder: "S" } },
+var Mi = (e) => e == null ? "" : ` (${e})`, Ol = {flags: { situation: { kind: "choice", choices: An, placeholder: "S" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ni(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ni(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Mi(t.values.evade_check?.current)}` : "No defense",
 situation: (e) => e.situation ?? null,
-situationWords(e) {const t = Qe[e];
+situationWords(e) {const t = Ze[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1163,31 +1164,31 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => yi(Ci(Ii(hr({ action: e, situation: t }, Di))), "pending-defense"),
-keep: (e, t) => mr(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => bi(Pi(Ni(vr({ action: e, situation: t }, Ci))), "pending-defense"),
+keep: (e, t) => pr(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, Ol = [
+}, Rl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function Rl(e) {return S.max(0, yn(e, 5));}
-var Pi = 25;
-function Dl(e) {const t = [], n = S.max(0, e.amount), r = si(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
+function Dl(e) {return S.max(0, bn(e, 5));}
+var Li = 25;
+function Il(e) {const t = [], n = S.max(0, e.amount), r = oi(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = bn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = si(d.soakPercent, 0, 100), k = yn(o, 100 - m);
+if (d !== null && f) {const m = oi(d.soakPercent, 0, 100), k = bn(o, 100 - m);
 m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
 const p = S.max(0, d.armorReduction);
-if (p > 0) {const y = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: y, after: a });}
-const v = yn(k, Pi);
+if (p > 0) {const A = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: A, after: a });}
+const v = bn(k, Li);
 c = S.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
-wearPercent: Pi,
+wearPercent: Li,
 wear: v,
 before: u,
 after: c
@@ -1201,15 +1202,15 @@ if (s > 0) {const m = a;
 a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var Sn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Il(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Mi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Cl(e) {const t = Il(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return yr(e, t, n, !0);
+var En = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Cl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function ji(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function br(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Nl(e) {const t = Cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return br(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
-if (e.instantKill) {const o = $c(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), br(e, t, n, !1);
+if (e.instantKill) {const o = Ac(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1218,11 +1219,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Mi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !ji(o.life, e.life)};}
 const r = S.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), yr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), br(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1231,13 +1232,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Dl({amount: r,
+const s = Il({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Qs(e.bars.vitality, s.vitalityLoss, e.life);
+const i = ei(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1245,34 +1246,40 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Mi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var Li = [
+changed: i.after !== e.bars.vitality || !ji(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+var Fi = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Nl = {type: { kind: "choice", choices: g.keys(Sn), default: "physical", onlyWhen: Li },
+], Pl = {type: { kind: "choice", choices: g.keys(En), default: "physical", onlyWhen: Fi },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Li },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Fi },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Pl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Fi = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, Ml = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Gi = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Ml = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Ll = { what: "the damage amount", missing: Ml, example: "[[2d6+3]]", optionalWith: "instant-kill" };
+}, Ll = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", jl = { what: "the damage amount", missing: Ll, example: "[[2d6+3]]", optionalWith: "instant-kill" };
 function Fl(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: Sn[t.type],
+track: En[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function jl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function ji(e) {const t = Fi[e.track];
-return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
-dice: [],
-resolve: (r) => Gl(e, r)};}
-function Gl(e, t) {const n = Fi[e.track], r = e.to === "vitality" && !e.instantKill;
+function Gl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function Vi(e) {const t = Gi[e.track], n = e.to === "vitality" && !e.instantKill, r = { values: n ? [t.protection] : [], bars: [e.to], dice: [], resolve: (s) => Ul(e, s) };
+return n && (r.more = (s) => Vl(s, t)), r;}
+function Vl(e, t) {const n = e.values, r = [];
+if (e.stance === "defensive" && n.fortitude === void 0 && r.push("fortitude"), e.armorSource) {const s = n[t.other];
+if (Ui(n[t.protection]) || Ui(s))
+n.armor_soak === void 0 && r.push("armor_soak", t.reduction);
+else if (s === void 0) r.push(t.other);
+else if (n[t.natural] === void 0) return { values: [...r, t.natural], maxes: [t.protection, t.other] };}
+return r.length > 0 ? { values: r } : void 0;}
+var Ui = (e) => (e?.current ?? 0) > 0;
+function Ul(e, t) {const n = Gi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Bl(t.values, n) : null, c = r && t.stance === "defensive" ? Rl(o("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Cl({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Kl(t.values, n) : null, c = r && t.stance === "defensive" ? Dl(o("fortitude")) : 0, l = et(t.state, t.bars.vitality.value), d = Nl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1288,36 +1295,35 @@ s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.
 for (const h of ["soul", "power"]) {const m = d.bars[h];
 m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: Hl(d, l),
-steps: Vl(t.id, e, d, l),
+const f = {headline: Wl(d, l),
+steps: Bl(t.id, e, d, l),
 changes: u,
-state: pr(t.state, d.life),
+state: kr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Vl(e, t, n, r) {const s = Pc(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Ul(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
+function Bl(e, t, n, r) {const s = Mc(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Hl(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? i.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Ul(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+d.kind === "defense-used" || d === c || (i.push(E("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(E("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
+function Hl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var Bl = class {constructor(e, t) {this.values = e, this.keys = t;}
-get soakPercent() {return this.values.armor_soak?.current ?? 0;}
-get protection() {return this.values[this.keys.protection]?.current ?? 0;}
-get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
-get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
-get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
-get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
-get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
-function Hl(e, t) {if (e.cancelled) return "blocked";
+function Kl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+protection: e[t.protection]?.current ?? 0,
+protectionMax: e[t.protection]?.max ?? void 0,
+otherProtection: e[t.other]?.current ?? 0,
+otherProtectionMax: e[t.other]?.max ?? void 0,
+armorReduction: e[t.reduction]?.current ?? 0,
+naturalReduction: e[t.natural]?.current ?? 0};}
+function Wl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var Kl = {"perception-check": !0,
+var Yl = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1330,67 +1336,67 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Wl = new D([...[...Ic].map((e) => [e, "layout"]), ...g.keys(Kl).map((e) => [e, "defend"])]);
-function Yl(e, t = (n) => n) {const n = Wl.get(e.kind);
-return n === "layout" ? jc(e, t) : n === "defend" ? Dc(e, t) : Oc(e);}
-var wr = {damage: [
+}, xl = new I([...[...Cc].map((e) => [e, "layout"]), ...g.keys(Yl).map((e) => [e, "defend"])]);
+function ql(e, t = (n) => n) {const n = xl.get(e.kind);
+return n === "layout" ? Gc(e, t) : n === "defend" ? Ic(e, t) : Rc(e);}
+var $r = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + bn.join(", ") + ".",
+"Situations: " + An.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: [`Defensive: ${Pt.defensive}. Reactive: ${Pt.reactive}.`]
-}, xl = {id: "soak",
+stance: [`Defensive: ${Lt.defensive}. Reactive: ${Lt.reactive}.`]
+}, zl = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-macros: Ol,
+macros: Rl,
 sample: {sheet: { armor_soak: "Soak %", armor_physical: "Physical", armor_magical: "Magical", armor_defense: "Defense", armor_spirit: "Spirit" },
 hero: { vitality: 70, armor_soak: 20, armor_physical: 100, armor_defense: 30 },
 foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Nl,
-usage: Pl,
+hit: {flags: Pl,
+usage: Ml,
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
-help: wr.damage,
-amount: Ll,
-plan: (e) => ji(Fl(e)),
-handEdit: (e) => ji(jl(e))},
-check: {flags: Di,
-usage: Al,
+help: $r.damage,
+amount: jl,
+plan: (e) => Vi(Fl(e)),
+handEdit: (e) => Vi(Gl(e))},
+check: {flags: Ci,
+usage: Sl,
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
-help: wr.defend,
-plan: (e) => Ci(Ii(e)),
-answers: Tl},
+help: $r.defend,
+plan: (e) => Pi(Ni(e)),
+answers: Ol},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: wr.stance,
-modes: Xc,
+help: $r.stance,
+modes: Jc,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Pt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Pt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Pt.none }}},
-life: {setVitality(e, t, n) {const r = Ac(e, t, Ze(n, e));
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Lt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Lt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Lt.none }}},
+life: {setVitality(e, t, n) {const r = Sc(e, t, et(n, e));
 return {vitality: r.after,
-state: pr(n, r.life),
+state: kr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: pl,
-endRound: gl,
-condition: (e, t) => e.life ? kl(e) : Ze(e, t).condition,
-deadForGood: (e, t) => Ze(e, t).condition === "dead",
-parseState: vl,
-isEmptyState: yl,
-describeStateChange: wl,
-parseAnswer: ml},
-words: Yl
-}, jt = [
+now: r.life.condition === "none" ? void 0 : E("Now", { kind: "life-now", life: r.life, vitality: null })};},
+enter: gl,
+endRound: kl,
+condition: (e, t) => e.life ? yl(e) : et(e, t).condition,
+deadForGood: (e, t) => et(e, t).condition === "dead",
+parseState: pl,
+isEmptyState: wl,
+describeStateChange: bl,
+parseAnswer: vl},
+words: ql
+}, Vt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1404,14 +1410,14 @@ words: Yl
 "spell-invisible",
 "covert",
 "spectator"
-], ql = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], Xl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, et = {front: ue,
+}, tt = {front: ue,
 "thrown-object": ue,
 "spell-seen": ue,
 behind: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1424,49 +1430,49 @@ aoe: { ...ue, noHitChance: !0 },
 "spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function zl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function Xl(e) {return et[e].perceive !== null;}
-var Gt = 4, Jl = F({result: ne(["success", "fail"]),
-situation: ne(jt),
-perceived: Xe()});
-function Ql(e) {const t = Le(Jl, e);
+function Jl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
+function Ql(e) {return tt[e].perceive !== null;}
+var Ut = 4, Zl = F({result: ne(["success", "fail"]),
+situation: ne(Vt),
+perceived: Je()});
+function ed(e) {const t = je(Zl, e);
 return t.success ? t.output : null;}
-var Zl = F({roundsDead: G(L(Se(), un(), ht(0), ft(Gt))),
+var td = F({roundsDead: G(j(Ae(), hn(), ht(0), ft(Ut))),
 freeSaveUsed: G(J(!0)),
 triedThisRound: G(J(!0))});
-function ed(e) {if (x.isArray(e)) return null;
-const t = Le(Zl, e);
+function nd(e) {if (Y.isArray(e)) return null;
+const t = je(td, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function Te(e) {return e !== null && e <= 0;}
-function Gi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Ee(e) {return e !== null && e <= 0;}
+function Bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Vi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Hi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function td(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : Te(e) ? { roundsDead: 0 } : {};}
-function nd(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Gt, n.roundsDead + 1) };}
-function br(e) {return S.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ui(e, t) {return Te(t) && br(e) === 0;}
-function $r(e, t, n, r = !1) {return !r && !Te(n) ? [] : [T(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function rd(e, t, n) {const r = [];
+function rd(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : Ee(e) ? { roundsDead: 0 } : {};}
+function sd(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ut, n.roundsDead + 1) };}
+function Ar(e) {return S.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ki(e, t) {return Ee(t) && Ar(e) === 0;}
+function Sr(e, t, n, r = !1) {return !r && !Ee(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function id(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Te(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Te(e) && r.push({ kind: "revived" }), i = Vi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Gi(n))), {vitality: s,
+return t < e && Ee(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ee(e) && r.push({ kind: "revived" }), i = Hi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Bi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $r("Now", i, s)[0],
+now: Sr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Ar(e) {return et[e].reactCheck !== null ? "react" : "defend";}
-function Bi(e, t) {const n = et[t];
+function _r(e) {return tt[e].reactCheck !== null ? "react" : "defend";}
+function Wi(e, t) {const n = tt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function sd(e) {const { action: t, situation: n } = e, r = et[n], s = [], i = Bi(t, n);
+function od(e) {const { action: t, situation: n } = e, r = tt[n], s = [], i = Wi(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Ar(n) : null;
+const o = i.check ? _r(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1474,11 +1480,11 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Sr("perceive", e.rolls.perceive, f, u, h);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Er("perceive", e.rolls.perceive, f, u, h);
 if (s.push(m.step), !m.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Er(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -1486,13 +1492,13 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Sr(e, t, n, r, s) {const i = zl(n, r) + s, o = Lt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Er(e, t, n, r, s) {const i = Jl(n, r) + s, o = Ft(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function id(e, t) {return e && e.result === "success" ? e : t;}
-var od = 1;
-function ad(e) {const { state: t } = e;
-if (!Te(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
+function ad(e, t) {return e && e.result === "success" ? e : t;}
+var cd = 1;
+function ld(e) {const { state: t } = e;
+if (!Ee(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1501,12 +1507,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Er("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: od, state: Vi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: cd, state: Hi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function Hi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Ar(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function Yi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1515,48 +1521,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return ld(n.mod);
-const r = n.action, s = Bi(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return ud(n.mod);
+const r = n.action, s = Wi(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: _r(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return cd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function cd(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return dd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function dd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (Te(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: ki("turn") };
+if (Ee(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: wi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (m) => t.values[m]?.current ?? null, o = sd({...e,
+const i = (m) => t.values[m]?.current ?? null, o = od({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const m = id(s.answer ?? void 0, o.pending);
+if (o.pending && a === "guard" && s && e.ally) {const m = ad(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-T(le, { kind: "defense-title", who: f, action: a, situation: e.situation }),
-u ? T(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(re, { kind: "defense-announced", who: f, action: a }),
-...je("Check", c),
-...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && a === "defend" ? [T(Fe, { kind: "offer-damage" })] : []],
+E(le, { kind: "defense-title", who: f, action: a, situation: e.situation }),
+u ? E(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : E(re, { kind: "defense-announced", who: f, action: a }),
+...Ge("Check", c),
+...u ? [E("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && a === "defend" ? [E(Fe, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function ld(e) {return {values: ["save_check", "exp"],
+function ud(e) {return {values: ["save_check", "exp"],
+bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ad({vitality: r,
+const s = ld({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1578,19 +1586,19 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-T(le, { kind: "save-title", who: o }),
-T(re, { kind: "save-summary", who: o, stood: s.stood }),
-...je("Roll", s.steps),
-...$r("Now", s.state, s.vitality, !0)],
+E(le, { kind: "save-title", who: o }),
+E(re, { kind: "save-summary", who: o, stood: s.stood }),
+...Ge("Roll", s.steps),
+...Sr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function dd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Xl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function ud(e) {const t = [], n = e.pending ?? void 0;
-if (Te(e.vitality))
+function fd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ql(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function hd(e) {const t = [], n = e.pending ?? void 0;
+if (Ee(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = et[r], i = dd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = tt[r], i = fd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1605,16 +1613,17 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Gi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function fd(e) {const t = e;
-return Ki({ amount: e.amount ?? 0, track: Sn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function hd(e) {return Ki({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function Ki(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function md(e) {const t = e;
+return xi({ amount: e.amount ?? 0, track: En[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function vd(e) {return xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function xi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
+bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ud({...e,
+const s = hd({...e,
 armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
 armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
 noCharacter: !n.armorSource,
@@ -1622,27 +1631,27 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-T(re, { kind: "attack-summary", who: i, headline: o }),
-...je("Defense", s.steps.filter(c)),
-...je("Breakdown", s.steps.filter((d) => !c(d))),
-...$r("Now", s.state, s.vitality)];
+E(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+E(re, { kind: "attack-summary", who: i, headline: o }),
+...Ge("Defense", s.steps.filter(c)),
+...Ge("Breakdown", s.steps.filter((d) => !c(d))),
+...Sr("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var rv = new U(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), md = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function vd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var sv = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), pd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function gd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function pd(e, t) {if (!Te(t)) return;
-if (Ui(e, t)) return "Dead for good: no save is left";
+function kd(e, t) {if (!Ee(t)) return;
+if (Ki(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = br(e);
+const n = Ar(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var gd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function kd(e) {const t = et[e];
+var yd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function wd(e) {const t = tt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1650,7 +1659,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function yd(e, t = (n) => n) {const n = e;
+function bd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1676,7 +1685,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${md[n.check]} d100 ${n.roll} vs ${vd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${pd[n.check]} d100 ${n.roll} vs ${gd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1698,9 +1707,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${gd[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${yd[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return pd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return kd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1711,32 +1720,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Wi = ["defend", "guard", "save"], Vt = (e) => jt.filter((t) => e(et[t])), Yi = g.fromEntries(ql.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), wd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var qi = ["defend", "guard", "save"], Bt = (e) => Vt.filter((t) => e(tt[t])), zi = g.fromEntries(Xl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), $d = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: g.keys(Sn), default: "physical" },
-situation: { kind: "choice", choices: jt, meaningless: Yi, placeholder: "S" },
+type: { kind: "choice", choices: g.keys(En), default: "physical" },
+situation: { kind: "choice", choices: Vt, meaningless: zi, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, xi = {action: {kind: "choice",
+}, Xi = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: jt, meaningless: Yi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Vt, meaningless: zi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Vt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Wi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Vt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Wi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: Bt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: qi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Bt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Bt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Bt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Bt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: qi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, bd = {id: "threshold",
+}, Ad = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1753,29 +1762,29 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: wd,
+hit: {flags: $d,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: fd,
-handEdit: hd},
-check: {flags: xi,
+plan: md,
+handEdit: vd},
+check: {flags: Xi,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + jt.join(", ") + ".",
+"Situations: " + Vt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: Hi,
+plan: Yi,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => e.situation ?? null,
-situationWords: kd,
-planAnswer(e, t) {const n = yi(Hi(hr({ action: e, situation: t }, xi)), "pending-defense");
-return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => mr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: wd,
+planAnswer(e, t) {const n = bi(Yi(vr({ action: e, situation: t }, Xi)), "pending-defense");
+return t !== null && _r(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => pr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1783,37 +1792,37 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: td,
-endRound: nd,
-condition: (e, t) => Te(t) ? "dead" : "none",
-setVitality: rd,
-deadForGood: Ui,
-parseState: ed,
+life: {enter: rd,
+endRound: sd,
+condition: (e, t) => Ee(t) ? "dead" : "none",
+setVitality: id,
+deadForGood: Ki,
+parseState: nd,
 isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: Ql},
-words: yd
-}, Ut = ["passive", "active", "full"];
-function Bt(e, t = !1) {const n = {};
+parseAnswer: ed},
+words: bd
+}, Ht = ["passive", "active", "full"];
+function Kt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function $d(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function Sd(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Bt(t ? 0 : null, n === !0);}
-function Ad(e) {if (typeof e != "object" || e === null) return null;
+return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Kt(t ? 0 : null, n === !0);}
+function _d(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !Ut.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var Ht = { passive: 0, active: 5, full: 10 }, Sd = 10;
-function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function qi(e, t) {if (t.defender === null || t.current === null) return e;
-const n = _r(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -Ht[s]) >= n) ?? "passive";}
-function _d(e) {const t = [], { turn: n } = e;
+return g.keys(r).length > 0 || !Ht.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var Wt = { passive: 0, active: 5, full: 10 }, Ed = 10;
+function Tr(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function Ji(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Tr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Tr(t.defender, -Wt[s]) >= n) ?? "passive";}
+function Td(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (Ht[r] > 0)
+if (Wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = qi(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = Ji(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
@@ -1823,19 +1832,19 @@ if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const m = S.max(0, e.armorScore - e.armorPenetration), k = h > m;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
-const l = Ht[r];
+const l = Wt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = _r(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Sd;
+l > 0 && n.defender !== null && (d = Tr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= Ed;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-var zi = ["passive_defense", "active_defense", "full_defense", "armor_score"], Ed = (e) => e !== null && Ut.includes(e);
-function Td(e, t) {const n = e, r = e.amount ?? 0;
-return {values: zi,
+var Qi = ["passive_defense", "active_defense", "full_defense", "armor_score"], Od = (e) => e !== null && Ht.includes(e);
+function Rd(e, t) {const n = e, r = e.amount ?? 0;
+return {values: Qi,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = zi.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = Qi.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Ed(s.stance) ? s.stance : "passive"), l = _d({weapon: r,
+const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Od(s.stance) ? s.stance : "passive"), l = Td({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: c,
@@ -1853,14 +1862,15 @@ l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter
 const h = s.id, m = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
 return {headline: l.hits ? m ? "falls" : "hit" : "missed",
 steps: [
-T(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: m } : { missed: !0 } }),
-T(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: m, counter: l.counterattack }),
-...je("Breakdown", u),
-...m ? [T("Now", { kind: "down-now" })] : []],
+E(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: m } : { missed: !0 } }),
+E(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: m, counter: l.counterattack }),
+...Ge("Breakdown", u),
+...m ? [E("Now", { kind: "down-now" })] : []],
 changes: d,
-state: Bt(f, s.state.dead === !0),
+state: Kt(f, s.state.dead === !0),
 detail: l};}};}
-function Od(e, t) {return {values: ["armor_score"],
+function Dd(e, t) {return {values: ["armor_score"],
+bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1869,44 +1879,44 @@ if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-T(le, { kind: "loss-title", who: c, loss: e }),
-T(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
+E(le, { kind: "loss-title", who: c, loss: e }),
+E(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+E("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+E("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Bt(i ? r : r - e, n.state.dead === !0),
+state: Kt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Rd(e, t) {const n = e;
+function Id(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (qi(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${Ht[n]} initiative, more than the overwhelm limit allows now` };
+if (Ji(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${Wt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [T(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), T("Check", { kind: "mode-roll", mode: n, roll: o })],
+steps: [E(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), E("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Dd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Cd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: Bt(t, r),
+state: Kt(t, r),
 steps: [s],
 conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
+now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
 var yt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Cd = { passive: "passively", active: "actively", full: "fully" }, Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Nd(e, t = (n) => n) {const n = e;
+}, Nd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Pd = { passive: "passively", active: "actively", full: "fully" }, Or = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Md(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Er(n.passive)} passive${n.mode !== "passive" ? `${Er(n.active)} active` : ""}${n.mode === "full" ? `${Er(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Or(n.passive)} passive${n.mode !== "passive" ? `${Or(n.active)} active` : ""}${n.mode === "full" ? `${Or(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1935,14 +1945,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${Cd[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Pd[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Pd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Ld = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Ut, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Ht, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Md = {id: "opposed",
+}, jd = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -1957,44 +1967,44 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Pd,
+hit: {flags: Ld,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Td,
-handEdit: Od},
+plan: Rd,
+handEdit: Dd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Ut,
-label: (e) => Id[e] ?? e,
-planAnswer: (e, t, n, r) => Rd(e, r),
+choices: Ht,
+label: (e) => Nd[e] ?? e,
+planAnswer: (e, t, n, r) => Id(e, r),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
 help: [`Passive: ${yt.passive}. Active: ${yt.active}. Full: ${yt.full}.`],
-modes: Ut,
+modes: Ht,
 default: "passive",
 row: "Defense mode",
 says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: yt.passive },
 active: { takes: "defends actively by default", already: "already defends actively by default", effect: yt.active },
 full: { takes: "defends fully by default", already: "already defends fully by default", effect: yt.full }}},
-life: {setVitality: Dd,
-enter: (e, t) => Bt(e, t),
+life: {setVitality: Cd,
+enter: (e, t) => Kt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: $d,
-parseAnswer: Ad,
+parseState: Sd,
+parseAnswer: _d,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Nd
-}, Ld = { soak: xl, threshold: bd, opposed: Md }, Fd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function jd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Md
+}, Fd = { soak: zl, threshold: Ad, opposed: jd }, Gd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Vd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -2007,193 +2017,193 @@ check: {...r,
 answers: {flags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: Fd,
+label: Gd,
 situation: () => null,
 situationWords: (i) => i,
-planAnswer: (i) => r.plan(hr({ [s]: i }, r.flags)),
-keep: (i, o) => mr(i, o),
+planAnswer: (i) => r.plan(vr({ [s]: i }, r.flags)),
+keep: (i, o) => pr(i, o),
 ...r.answers}}};}
-var tt = new D();
-for (const [e, t] of g.entries(Ld)) tt.set(e, jd(t, e));
-var Xi = tt.keys().next().value, Gd = "soak";
-function _n(e) {return typeof e == "string" && tt.has(e);}
-function Vd() {return [...tt.keys()];}
-function Tr() {return [...tt.values()];}
-function Oe(e) {return tt.get(e) ?? tt.get(Xi);}
-function Kt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
-var Or;
-function Ji(e) {return Or ?? (Or = new U(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
-function Rr(e, t) {return (n) => Tr().some(
+var nt = new I();
+for (const [e, t] of g.entries(Fd)) nt.set(e, Vd(t, e));
+var Zi = nt.keys().next().value, Ud = "soak";
+function Tn(e) {return typeof e == "string" && nt.has(e);}
+function Bd() {return [...nt.keys()];}
+function Rr() {return [...nt.values()];}
+function Te(e) {return nt.get(e) ?? nt.get(Zi);}
+function Yt() {return Rr().filter((e) => e.table.playable).map((e) => e.id);}
+var Dr;
+function eo(e) {return Dr ?? (Dr = new B(Rr().flatMap((t) => t.stance.modes))), Dr.has(e);}
+function Ir(e, t) {return (n) => Rr().some(
 (s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var Wt = Bs(_n, "not an edition this script has"), Yt = ["bar1", "bar2", "bar3"], Qi = g.fromEntries(Nt.map((e) => [e, e])), He = [...Nt], Zi = {incapacitated: "sleepy",
+var xt = Ks(Tn, "not an edition this script has"), qt = ["bar1", "bar2", "bar3"], to = g.fromEntries(Mt.map((e) => [e, e])), Ke = [...Mt], no = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, xt = g.keys(Zi), Ud = L(X(), nr(), Pe(1), z(100)), Bd = L(X(), nr(), Pe(1), z(100), fn(/^[^,]+$/)), Dr = ne(Yt), eo = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Hd = F({edition: Wt,
-bars: F({vitality: Dr,
-soul: Dr,
-power: Dr,
-stamina: ne(["power", ...Yt])}),
+}, zt = g.keys(no), Hd = j(z(), sr(), Me(1), q(100)), Kd = j(z(), sr(), Me(1), q(100), mn(/^[^,]+$/)), Cr = ne(qt), ro = ne(["gm", "public"]), Nr = ["refuse", "gm", "api-as"], Wd = F({edition: xt,
+bars: F({vitality: Cr,
+soul: Cr,
+power: Cr,
+stamina: ne(["power", ...qt])}),
 attributes: F(
-g.fromEntries(He.map((e) => [e, Ud]))),
+g.fromEntries(Ke.map((e) => [e, Hd]))),
 markers: F(
-g.fromEntries(xt.map((e) => [e, Bd]))),
-visibility: F({ npc: eo, pc: eo }),
-playersTargetAny: Xe(),
-armorOnManualEdits: Xe(),
-overwhelmLimit: L(Se(), un(), ht(0), ft(1e3)),
-apiCommands: ne(Ir)});
-function to() {return {edition: Xi,
+g.fromEntries(zt.map((e) => [e, Kd]))),
+visibility: F({ npc: ro, pc: ro }),
+playersTargetAny: Je(),
+armorOnManualEdits: Je(),
+overwhelmLimit: j(Ae(), hn(), ht(0), ft(1e3)),
+apiCommands: ne(Nr)});
+function so() {return {edition: Zi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Qi },
-markers: { ...Zi },
+attributes: { ...to },
+markers: { ...no },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Kd(e) {const t = to(), n = [];
-if (!$(e))
+function Yd(e) {const t = so(), n = [];
+if (!b(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = no(Hd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new U([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function no(e, t, n, r, s) {const i = {};
+const s = io(Wd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new B([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function io(e, t, n, r, s) {const i = {};
 for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Cr(d);
+if (l === void 0) {i[o] = Pr(d);
 continue;}
-if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Cr(d);
+if (a.type === "object" && "entries" in a && b(d)) {if (!b(l))
+s.push(`${c}: not an object; reset to defaults`), i[o] = Pr(d);
 else {const f = a.entries;
-i[o] = no(f, l, d, `${c}.`, s);}
+i[o] = io(f, l, d, `${c}.`, s);}
 continue;}
-const u = Le(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${Wd(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
+const u = je(a, l);
+u.success ? i[o] = u.output : (s.push(`${c}: ${xd(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Pr(d));}
 return i;}
-function $(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Cr(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
-function Wd(e) {const t = Z.stringify(e) ?? A(e);
+function b(e) {return typeof e == "object" && e !== null && !Y.isArray(e);}
+function Pr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
+function xd(e) {const t = Z.stringify(e) ?? $(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var ro = L(Se(), mt()), Yd = L(Se(), mt(), ht(-1e6), ft(1e6)), so = F({overrides: G(hn(ne(Nt), Yd)),
-worn: G(F({ physical: G(ro), magical: G(ro) })),
-stance: G(L(X(), z(40))),
+var oo = j(Ae(), mt()), qd = j(Ae(), mt(), ht(-1e6), ft(1e6)), ao = F({overrides: G(vn(ne(Mt), qd)),
+worn: G(F({ physical: G(oo), magical: G(oo) })),
+stance: G(j(z(), q(40))),
 deadForGood: G(J(!0)),
-edition: G(F({ id: Wt, state: Ct() }))
-}), sv = g.keys(so.entries);
-function xd(e) {const t = {}, n = [];
+edition: G(F({ id: xt, state: Pt() }))
+}), iv = g.keys(ao.entries);
+function zd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!b(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Le(so, s);
+const i = je(ao, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Ji(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = io(i.output);
+i.output.stance !== void 0 && !eo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = co(i.output);
 wt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function io(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function co(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function En(e, t, n) {const r = { ...e };
+function On(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function oo(e, t, n) {io(n), wt(n) ? delete e[t] : e[t] = n;}
+function lo(e, t, n) {co(n), wt(n) ? delete e[t] : e[t] = n;}
 function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = L(Se(), mt()), Tn = It(bt), ao = L(Se(), Us(), ht(-1e9), ft(1e9)), nt = L(X(), Pe(1), z(64)), qd = ne(["physical", "magical"]), co = F({edition: G(F({ id: Wt, state: Ct() })),
+var bt = j(Ae(), mt()), Rn = Nt(bt), uo = j(Ae(), Hs(), ht(-1e9), ft(1e9)), rt = j(z(), Me(1), q(64)), Xd = ne(["physical", "magical"]), fo = F({edition: G(F({ id: xt, state: Pt() })),
 deadForGood: G(J(!0)),
-stance: G(L(X(), z(40)))
-}), lo = It(F({ edition: Wt, answer: Ct() })), zd = xs("kind", [
-F({ kind: J("bar"), resource: ne(qs), bar: ne(Yt), attributeId: G(nt), from: Tn, to: bt }),
-F({ kind: J("attribute"), key: ne(Nt), attributeId: nt, from: Tn, to: bt }),
-F({ kind: J("override"), key: ne(Nt), from: Tn, to: bt }),
-F({ kind: J("worn"), track: qd, from: Tn, to: bt }),
-F({ kind: J("markers"), from: L(X(), z(2e3)), to: L(X(), z(2e3)) }),
-F({ kind: J("memory"), tokenId: G(nt), character: G(nt), from: co, to: co }),
-F({ kind: J("answer"), tokenId: G(nt), from: lo, to: lo }),
-F({ kind: J("initiative"), from: ao, to: ao }),
-F({ kind: J("turn-order"), tokenId: nt })
-]), Xd = F({by: L(X(), Pe(1), z(64)),
+stance: G(j(z(), q(40)))
+}), ho = Nt(F({ edition: xt, answer: Pt() })), Jd = zs("kind", [
+F({ kind: J("bar"), resource: ne(Xs), bar: ne(qt), attributeId: G(rt), from: Rn, to: bt }),
+F({ kind: J("attribute"), key: ne(Mt), attributeId: rt, from: Rn, to: bt }),
+F({ kind: J("override"), key: ne(Mt), from: Rn, to: bt }),
+F({ kind: J("worn"), track: Xd, from: Rn, to: bt }),
+F({ kind: J("markers"), from: j(z(), q(2e3)), to: j(z(), q(2e3)) }),
+F({ kind: J("memory"), tokenId: G(rt), character: G(rt), from: fo, to: fo }),
+F({ kind: J("answer"), tokenId: G(rt), from: ho, to: ho }),
+F({ kind: J("initiative"), from: uo, to: uo }),
+F({ kind: J("turn-order"), tokenId: rt })
+]), Qd = F({by: j(z(), Me(1), q(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 round: bt,
-key: G(L(X(), fn(/^U\d{1,7}$/))),
-tokens: Me(F({ tokenId: nt, name: L(X(), z(200)), changes: Me(zd) }))});
-function Jd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ji(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function Qd(e) {if (e === void 0) return { history: [], problems: [] };
-if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+key: G(j(z(), mn(/^U\d{1,7}$/))),
+tokens: Le(F({ tokenId: rt, name: j(z(), q(200)), changes: Le(Jd) }))});
+function Zd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Te(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || eo(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
+function eu(e) {if (e === void 0) return { history: [], problems: [] };
+if (!Y.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Le(Xd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Jd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(Qd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Zd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Zd = ["life", "pendingDefense", "reactions", "skillsVs"], uo = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Nr(e, t) {const n = {};
-for (const s of Zd) e[s] !== void 0 && (n[s] = e[s]);
+var tu = ["life", "pendingDefense", "reactions", "skillsVs"], mo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Mr(e, t) {const n = {};
+for (const s of tu) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Gd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function eu(e) {if (!$(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: Ud, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function nu(e) {if (!b(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
-function fo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function ho(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function tu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
-const { before: r, after: s } = e, i = [], o = $(r.bars) ? r.bars : {}, a = $(s.bars) ? s.bars : {};
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Mr(e, e.stance)), t;}
+function vo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function po(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function ru(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
+const { before: r, after: s } = e, i = [], o = b(r.bars) ? r.bars : {}, a = b(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? uo[f], from: o[f] ?? null, to: h });}
-const c = $(r.protection) ? r.protection : void 0, l = $(s.protection) ? s.protection : void 0;
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? mo[f], from: o[f] ?? null, to: h });}
+const c = b(r.protection) ? r.protection : void 0, l = b(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = $(r.record) ? r.record : {}, u = $(s.record) ? s.record : {};
-if (!ho(d.life, u.life) || !ho(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && $(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = b(r.record) ? r.record : {}, u = b(s.record) ? s.record : {};
+if (!po(d.life, u.life) || !po(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Nr({ ...m, ...fo(d) }, h.stance),
-to: Nr({ ...m, ...fo(u) }, h.stance)});}
+from: Mr({ ...m, ...vo(d) }, h.stance),
+to: Mr({ ...m, ...vo(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function nu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : uo, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return $(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, eu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
-(o) => $(o) && x.isArray(o.tokens) ? {by: o.by,
+function su(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : mo, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, nu(a)]))), Y.isArray(e.history) && (i.history = e.history.map(
+(o) => b(o) && Y.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => tu(a, n, r))
+tokens: o.tokens.map((a) => ru(a, n, r))
 } : o
 )), i;}
-function mo(e) {const t = e.edition;
-if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+function go(e) {const t = e.edition;
+if (!b(t) || !b(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function ru(e) {if (!$(e) || e.kind !== "memory") return e;
+function iu(e) {if (!b(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
-if (!$(r)) continue;
-const s = mo(r);
+if (!b(r)) continue;
+const s = go(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function su(e) {const t = {}, n = {};
-if ($(e.tokens))
-for (const [s, i] of g.entries(e.tokens)) {if (!$(i)) {n[s] = i;
+function ou(e) {const t = {}, n = {};
+if (b(e.tokens))
+for (const [s, i] of g.entries(e.tokens)) {if (!b(i)) {n[s] = i;
 continue;}
-const o = mo(i);
+const o = go(i);
 g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = x.isArray(e.history) ? e.history.map(
-(s) => $(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(ru) } : i) } : s
+const r = Y.isArray(e.history) ? e.history.map(
+(s) => b(s) && Y.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && Y.isArray(i.changes) ? { ...i, changes: i.changes.map(iu) } : i) } : s
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function qt(e, t) {const n = e.tokens[t], r = {};
+return { ...e, schemaVersion: 3, tokens: b(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+function Xt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function vo(e, t) {return e.exchange.waiting[t] ?? null;}
-function po(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function ko(e, t) {return e.exchange.waiting[t] ?? null;}
+function yo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function $t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function On(e, t, n) {const r = e.tokens[t], s = {};
+function Dn(e, t, n) {const r = e.tokens[t], s = {};
 r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), wt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
 function ke(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
-if (x.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || Y.isArray(e) !== Y.isArray(t)) return !1;
+if (Y.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!ke(e[i], s[i])) return !1;
 return !0;}
@@ -2201,11 +2211,11 @@ const n = e, r = t;
 for (const s of g.keys(n)) if (!ke(n[s], r[s])) return !1;
 for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Rn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Pr(e, t, n, r) {if (ke(e, t)) return [];
+function In(e, t) {return t.character ?? t.tokenId ?? e;}
+function Lr(e, t, n, r) {if (ke(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function iu(e, t) {switch (t.kind) {case "bar":
+function au(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2216,16 +2226,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Rn(e, t)}`;
+return `memory:${In(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function ou(e, t = () => !0, n = () => {}) {const r = new D();
+function cu(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = iu(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = au(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2233,23 +2243,23 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function go(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function wo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var au = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function cu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function ko(e, t, n, r) {const s = [];
+var lu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function du(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function bo(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${Je[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${Qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${au[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${lu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2270,88 +2280,88 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function lu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: go(s.from, t, n), to: go(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function du(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function uu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: wo(s.from, t, n), to: wo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function fu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var uu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function yo(e) {const t = e.edition, n = _n(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? uu[n.life.condition(r, null)] : -1;}
-var At = (e, t) => x.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
-function fu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+var hu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function $o(e) {const t = e.edition, n = Tn(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? hu[n.life.condition(r, null)] : -1;}
+var At = (e, t) => Y.isArray(e) ? e.flatMap((n) => b(n) ? t(n) : [n]) : e;
+function mu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
-}, i = $(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of g.entries(i)) {const l = $(c) ? s(a) : void 0;
+}, i = b(e.tokens) ? { ...e.tokens } : {};
+for (const [a, c] of g.entries(i)) {const l = b(c) ? s(a) : void 0;
 if (!l) continue;
 const { edition: d, deadForGood: u, stance: f, ...h } = c, m = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
 g.keys(h).length > 0 ? i[a] = h : delete i[a];
 const k = i[l];
 if (!k) i[l] = m;
-else {const [p, v] = yo(m) > yo(k) ? [m, k] : [k, m];
+else {const [p, v] = $o(m) > $o(k) ? [m, k] : [k, m];
 i[l] = { stance: v.stance, ...p, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = At(e.history, (a) => ({...a,
 tokens: At(a.tokens, (c) => ({...c,
-changes: At(c.changes, (l) => {const d = l.kind === "memory" ? s(A(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Pr(l.from, l.to, d, l.tokenId) : l;})}))}));
-return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? i : e.tokens, history: o };}
-function hu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+changes: At(c.changes, (l) => {const d = l.kind === "memory" ? s($(l.tokenId ?? c.tokenId)) : void 0;
+return d ? Lr(l.from, l.to, d, l.tokenId) : l;})}))}));
+return { ...e, schemaVersion: 4, tokens: b(e.tokens) ? i : e.tokens, history: o };}
+function vu(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function mu(e) {if (!$(e) || !$(e.answers)) return e;
+function pu(e) {if (!b(e) || !b(e.answers)) return e;
 const t = {};
 for (const [n, r] of g.entries(e.answers))
-if (!$(r)) t[n] = r;
+if (!b(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function vu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, hu) })) })), n = e.exchange;
-if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
+function gu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, vu) })) })), n = e.exchange;
+if (!b(n) || !b(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of g.entries(n.attacks)) r[s] = mu(i);
+for (const [s, i] of g.entries(n.attacks)) r[s] = pu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Mr = 20, Lr = 100, Dn = L(X(), Pe(1), z(64)), Fr = L(X(), Pe(1), z(40)), pu = F({word: Fr,
-answer: G(Ct()),
-roll: G(L(Se(), mt())),
-success: G(Xe()),
+var jr = 20, Fr = 100, Cn = j(z(), Me(1), q(64)), Gr = j(z(), Me(1), q(40)), ku = F({word: Gr,
+answer: G(Pt()),
+roll: G(j(Ae(), mt())),
+success: G(Je()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), wo = F({key: L(X(), fn(/^[AG]\d{1,6}$/)),
-by: Dn,
-gm: Xe(),
-attacker: It(Dn),
-edition: Wt,
-positionals: L(Me(L(X(), z(200))), z(4)),
-flags: L(Me(Ks([Fr, L(Me(L(X(), z(200))), z(8))])), z(20)),
-situation: It(Fr),
-round: L(Se(), mt()),
-defenders: L(Me(Dn), Pe(1), z(Lr)),
-answers: hn(Dn, pu)});
-function bo(e) {const t = Le(wo, e);
+}), Ao = F({key: j(z(), mn(/^[AG]\d{1,6}$/)),
+by: Cn,
+gm: Je(),
+attacker: Nt(Cn),
+edition: xt,
+positionals: j(Le(j(z(), q(200))), q(4)),
+flags: j(Le(Ys([Gr, j(Le(j(z(), q(200))), q(8))])), q(20)),
+situation: Nt(Gr),
+round: j(Ae(), mt()),
+defenders: j(Le(Cn), Me(1), q(Fr)),
+answers: vn(Cn, ku)});
+function So(e) {const t = je(Ao, e);
 if (!t.success) return !1;
-const n = Oe(t.output.edition);
+const n = Te(t.output.edition);
 for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function gu(e, t, n) {const r = {};
+function yu(e, t, n) {const r = {};
 if (e === void 0) return r;
-if (!$(e))
+if (!b(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = Le(wo, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && bo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = je(Ao, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && So(o.output) && g.keys(r).length < jr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var $o = 50, ku = 100;
-function Ao(e) {return e.length > 0 && e.length <= ku;}
-function yu(e, t) {if (e === void 0) return [];
-if (!x.isArray(e))
+var _o = 50, wu = 100;
+function Eo(e) {return e.length > 0 && e.length <= wu;}
+function bu(e, t) {if (e === void 0) return [];
+if (!Y.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Ao(s) && s === s.toLowerCase() && !n.includes(s) && n.length < $o ? n.push(s) : r += 1;
+typeof s == "string" && Eo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < _o ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var In = "DefenseRound", zt = 5, jr = 500;
-function Xt(e) {return {schemaVersion: zt,
+var Nn = "DefenseRound", Jt = 5, Vr = 500;
+function Qt(e) {return {schemaVersion: Jt,
 scriptVersion: e,
-settings: to(),
+settings: so(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2360,164 +2370,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function wu(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function $u(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of g.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var bu = {0: wu,
-1: nu,
-2: su,
-3: fu,
-4: vu};
-function $u(e, t, n) {const r = [];
-if (e === void 0) return { stored: Xt(t), problems: r };
-if (!$(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Xt(t), problems: r };
+var Au = {0: $u,
+1: su,
+2: ou,
+3: mu,
+4: gu};
+function Su(e, t, n) {const r = [];
+if (e === void 0) return { stored: Qt(t), problems: r };
+if (!b(e))
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Qt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (R.isInteger(i) && i > zt)
-return { stored: Xt(t), problems: [`state has schema version ${i}, newer than this script's ${zt}; left as it is`], newer: i };
-if (!R.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Xt(t), problems: r };
-for (; i < zt; ) {const d = bu[i];
+if (D.isInteger(i) && i > Jt)
+return { stored: Qt(t), problems: [`state has schema version ${i}, newer than this script's ${Jt}; left as it is`], newer: i };
+if (!D.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Qt(t), problems: r };
+for (; i < Jt; ) {const d = Au[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Kd(s.settings);
+const o = Yd(s.settings);
 r.push(...o.problems);
-const a = xd(s.tokens);
+const a = zd(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
+const f = u.edition.id, h = Te(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Su(s.exchange, r, o.settings.edition), l = Qd(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: zt,
+const c = Eu(s.exchange, r, o.settings.edition), l = eu(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: Jt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Au(s.round, r),
+round: _u(s.round, r),
 history: l.history,
-lastEntry: Eu(s.lastEntry, l.history),
+lastEntry: Ou(s.lastEntry, l.history),
 exchange: c,
-macros: _u(s.macros),
+macros: Tu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: yu(s.sheetLacks, r),
-..._n(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: bu(s.sheetLacks, r),
+...Tn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Au(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function _u(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!$(e))
+if (!b(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= jr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= jr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Y.isArray(e.seen) && e.seen.length <= Vr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Vr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function Su(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Eu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
-const i = $(e) && $(e.waiting) ? e.waiting : void 0;
+const i = b(e) && b(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && _n(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && b(c) && Tn(c.edition) ? Te(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = gu($(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: So(e, "lastAttack", "A", o), lastHiddenAttack: So(e, "lastHiddenAttack", "G", o) };}
-function So(e, t, n, r) {const s = $(e) ? e[t] : void 0;
-let i = typeof s == "number" && R.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, R(o.slice(1))));
+const o = yu(b(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: To(e, "lastAttack", "A", o), lastHiddenAttack: To(e, "lastHiddenAttack", "G", o) };}
+function To(e, t, n, r) {const s = b(e) ? e[t] : void 0;
+let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, D(o.slice(1))));
 return i;}
-function _u(e) {const t = {};
-if (!$(e)) return t;
+function Tu(e) {const t = {};
+if (!b(e)) return t;
 for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Eu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = S.max(n, R(r.key.slice(1))));
+function Ou(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = S.max(n, D(r.key.slice(1))));
 return n;}
-var Gr = ["bar1", "bar2", "bar3"];
-function Tu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Gr.includes(r) ? r : e.bars.vitality,
-soul: s && Gr.includes(s) ? s : e.bars.soul,
-power: i && Gr.includes(i) ? i : e.bars.power};
-new U(g.values(o)).size === 3 && g.assign(e.bars, o);
+var Ur = ["bar1", "bar2", "bar3"];
+function Ru(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Ur.includes(r) ? r : e.bars.vitality,
+soul: s && Ur.includes(s) ? s : e.bars.soul,
+power: i && Ur.includes(i) ? i : e.bars.power};
+new B(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ie = "API";
 function St(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
-function Ou(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || St(e)))
+function Du(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || St(e)))
 return e;}
-function Vr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var Ru = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function _o(e) {return !Ru.test(e);}
-function Eo(e, t) {return e || !_o(t) ? "gm" : `"${t}"`;}
-function To(e) {return e === Ie ? "gm" : Eo(St(e), Vr(e));}
-function Oo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return St(e) ? !0 : Oo(t.get("controlledby"), e) || Oo(n?.get("controlledby"), e);}
-var Ro = /[^,\s]/;
-function Ur(e, t) {return !Ro.test(A(e.get("controlledby") ?? "")) && !Ro.test(A(t?.get("controlledby") ?? ""));}
-function Du(e, t) {const n = new U();
+function Br(e) {return e === Ie ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
+var Iu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Oo(e) {return !Iu.test(e);}
+function Ro(e, t) {return e || !Oo(t) ? "gm" : `"${t}"`;}
+function Do(e) {return e === Ie ? "gm" : Ro(St(e), Br(e));}
+function Io(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Oe(e, t, n) {return St(e) ? !0 : Io(t.get("controlledby"), e) || Io(n?.get("controlledby"), e);}
+var Co = /[^,\s]/;
+function Hr(e, t) {return !Co.test($(e.get("controlledby") ?? "")) && !Co.test($(t?.get("controlledby") ?? ""));}
+function Cu(e, t) {const n = new B();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of A(r ?? "").split(",")) {const i = s.trim();
+for (const s of $(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
-function Cn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Iu() {return Cn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Br() {return Cn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Cu() {return Cn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Nu = { original: new D(), standIn: new D() };
-function Pu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Nu;
-const t = { original: new D(), standIn: new D() };
+function Pn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function Nu() {return Pn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Kr() {return Pn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Pu() {return Pn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Mu = { original: new I(), standIn: new I() };
+function Lu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Mu;
+const t = { original: new I(), standIn: new I() };
 for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Mu() {return Cn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var Jt;
-function Do() {Jt = void 0;}
-function Hr() {if (Jt !== void 0) return Jt;
+function ju() {return Pn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var Zt;
+function No() {Zt = void 0;}
+function Wr() {if (Zt !== void 0) return Zt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new U())).add(A(s));
-return Jt = { page: A(e.get("playerpageid")), moved: n, bump: Pu() }, Jt;}
-function Qt(e) {const { original: t } = Hr().bump;
+for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new B())).add($(s));
+return Zt = { page: $(e.get("playerpageid")), moved: n, bump: Lu() }, Zt;}
+function en(e) {const { original: t } = Wr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Ke(e) {const t = Qt(e), n = t.get("layer");
+function We(e) {const t = en(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Hr(), i = A(t.get("_pageid"));
+const { page: r, moved: s } = Wr(), i = $(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function Io(e, t) {const { bump: n } = Hr();
+function Po(e, t) {const { bump: n } = Wr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 g.keys(s).length > 0 && r.set(s);}
-function Lu(e) {const t = Qt(e);
+function Fu(e) {const t = en(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Kr(e) {return g.assign(g.create(null), e);}
-var Fu = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ju = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Gu = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function Vu(e) {return new Bu(e).parse();}
-var Nn = (e) => e >= 48 && e <= 57, Co = (e) => (e | 32) >= 97 && (e | 32) <= 122, Uu = (e, t) => {const n = e.charCodeAt(t);
+function Yr(e) {return g.assign(g.create(null), e);}
+var Gu = Yr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Vu = Yr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Uu = Yr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function Bu(e) {return new Ku(e).parse();}
+var Mn = (e) => e >= 48 && e <= 57, Mo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Hu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Bu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Ku = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Uu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Hu(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Fu, () => this.product());}
-product() {return this.chain(ju, () => this.unary());}
+sum() {return this.chain(Gu, () => this.product());}
+product() {return this.chain(Vu, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2530,13 +2540,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Nn(e.charCodeAt(t))) {let n = t + 1;
-for (; Nn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Nn(e.charCodeAt(n + 1))) for (n += 2; Nn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, R(e.slice(t, n));}
-if (Co(e.charCodeAt(t))) {let n = t + 1;
-for (; Co(e.charCodeAt(n)); ) n += 1;
-const r = Gu[e.slice(t, n).toLowerCase()];
+if (Mn(e.charCodeAt(t))) {let n = t + 1;
+for (; Mn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Mn(e.charCodeAt(n + 1))) for (n += 2; Mn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, D(e.slice(t, n));}
+if (Mo(e.charCodeAt(t))) {let n = t + 1;
+for (; Mo(e.charCodeAt(n)); ) n += 1;
+const r = Uu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2546,52 +2556,52 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Wr = 20, Hu = 2e3, Pn = { lookups: 300, chars: 3e4 }, Ku = "refers to itself through other attributes", No = `refers to attributes nested more than ${Wr} deep`, Wu = `is too much work to work out (over ${Pn.lookups} attributes to look up)`, Po = `is too much work to work out (over ${Pn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Mo = "working", xu = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, xr = 20, Wu = 2e3, Ln = { lookups: 300, chars: 3e4 }, Yu = "refers to itself through other attributes", Lo = `refers to attributes nested more than ${xr} deep`, xu = `is too much work to work out (over ${Ln.lookups} attributes to look up)`, jo = `is too much work to work out (over ${Ln.chars} characters of formulas)`, qu = "is not a number or a formula of numbers and attributes", Fo = "working", zu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Wr) return De(No, "read");
-if (e.length > Hu) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(Po, "read");
+work(e, t) {if (t > xr) return Re(Lo, "read");
+if (e.length > Wu) return Re("is too long to be a formula");
+if (!this.spend(e.length)) return Re(jo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Wr) return De(No, "read");
+if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > xr) return Re(Lo, "read");
 s = S.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Po, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(jo, "read");
 } else n = e;
-const a = Vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !R.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
+const a = Bu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? Re(qu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Mo) return De(Ku, "whole");
+if (s === Fo) return Re(Yu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Pn.lookups) return De(Wu, "read");
+if (this.lookups >= Ln.lookups) return Re(xu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Mo);
+this.memo.set(r, Fo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return De("the character does not have");
-const n = typeof e == "number" ? A(e) : A(e).trim();
+workRaw(e, t) {if (e == null) return Re("the character does not have");
+const n = typeof e == "number" ? $(e) : $(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Pn.chars;}};
-function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
-function B(e) {return getObj("graphic", e);}
-function qu(e) {return getObj("character", e);}
-function q(e) {const t = A(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Ln.chars;}};
+function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function Q(e, t = "an unnamed token") {return $(e.get("name") ?? "") || t;}
+function H(e) {return getObj("graphic", e);}
+function Xu(e) {return getObj("character", e);}
+function x(e) {const t = $(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Zt(e, t) {const n = qr(e, t) ? q(e) : void 0;
+function tn(e, t) {const n = Xr(e, t) ? x(e) : void 0;
 return n ? n.id : e.id;}
-function zu(e, t) {const n = B(e);
-return n && Zt(n, t);}
-function Xu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => qr(n, t) !== "");}
+function Ju(e, t) {const n = H(e);
+return n && tn(n, t);}
+function Qu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Xr(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Mn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
+}, jn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = $(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
 this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = ie(this.rawRead);}
@@ -2600,102 +2610,109 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ie(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function Lo(e, t) {return new Mn(e, t).value;}
-var Ju = class {constructor(e, t) {this.reading = e, this.value = t;}
-get max() {return this.reading.max;}};
-function Ln(e, t, n) {const r = {vitality: new Mn(e, n.bars.vitality),
-soul: new Mn(e, n.bars.soul),
-power: new Mn(e, n.bars.power)};
+function Go(e, t) {return new jn(e, t).value;}
+function Fn(e, t, n) {const r = {vitality: new jn(e, n.bars.vitality),
+soul: new jn(e, n.bars.soul),
+power: new jn(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
+name: $(e.get("name") ?? "") || $(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Ur(e, t),
-hidden: Ke(e),
-statusmarkers: A(e.get("statusmarkers") ?? "")};}
-var Fo = { armor_physical: "physical", armor_magical: "magical" };
-function Yr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Qu(t, n, r));}
-function Qu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function jo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Zu = { kind: "override" }, Go = { kind: "none" }, Fn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ef = g.freeze({}), tf = g.freeze({ current: null, max: null, present: !1 }), xr = [], nf = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = xr;}
-defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
-lookup(e, t) {const n = this.index.find(this.characterId, e);
-return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
-number(e, t, n, r) {const s = ie(e);
-if (s !== null) return s;
-if (jn(e)) return null;
-this.formulas ?? (this.formulas = new xu((a, c) => this.lookup(a, c)));
-const i = this.formulas.evaluate(A(e));
-if (i.ok && R.isSafeInteger(i.value)) return i.value;
-const o = i.ok ? R.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === xr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function jn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Vo(e) {return !jn(e) && ie(e) === null;}
-var Uo = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
-get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
-get max() {if (!this.withMax) return null;
-if (this.maxRead === void 0) {const e = this.source.get("max");
-jn(e) && (this.isDefault || Vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
-return this.maxRead;}
-currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function rf(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
-let d, u;
-for (let p = 0; p < i.length; p += 1) {const v = i[p], y = Fo[v], b = t?.overrides?.[v];
-if (b !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? b : b, max: b, present: !0 }, a[v] = y ? Fn[y] : Zu;
-continue;}
-const I = l[v], K = c ? r.attributes.find(c.id, I) : void 0;
-c && (d ?? (d = new nf(c.id, r.attributes)));
-let w = y !== void 0 && !e.unique;
-if (K && d) {let E;
-y !== void 0 && !w && (E = K.get("current"), w = Vo(E)), o[v] = new Uo(K, w ? t?.worn?.[y] : void 0, y !== void 0, d, v, I, E, !1), a[v] = w ? Fn[y] : { kind: "attribute", attribute: K };
-} else d && !jn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[v] = new Uo(d.defaultOf(I), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, I, u, !0), a[v] = y ? Fn[y] : Go) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : tf, a[v] = y ? Fn[y] : Go);}
-const f = r.turnOrder;
-let h = null;
-if (f && f.length > 0) {const p = f.find((v) => v.id === e.id);
-p !== void 0 && (h = Bo(p.pr));}
-let m = ef;
-if (n.others && n.others.length > 0) {m = {};
-for (const p of n.others) m[p] = r.other?.(p);}
-const k = {id: e.id,
-name: e.name,
-bars: e.bars,
-values: o,
-armorSource: c !== void 0 || t?.overrides !== void 0,
+npc: Hr(e, t),
+hidden: We(e),
+statusmarkers: $(e.get("statusmarkers") ?? "")};}
+var Vo = { armor_physical: "physical", armor_magical: "magical" };
+function Uo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Zu(t, n, r));}
+function Zu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Bo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var ef = { kind: "override" }, Ho = { kind: "none" }, qr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, tf = g.freeze({}), nf = [], rf = g.freeze({ current: null, max: null, present: !1 }), Ko = [];
+function Gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Wo(e) {return !Gn(e) && ie(e) === null;}
+var sf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = Ko;}
+read(e, t = nf) {let n = !1;
+for (let r = 0; r < e.length; r += 1) {const s = e[r];
+this.values[s] === void 0 && (this.readOne(s), n = !0);}
+for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.maxSources?.[s];
+i !== void 0 && (this.maxSources[s] = void 0, this.values[s].max = this.maxOf(s, i), n = !0);}
+return n;}
+readOne(e) {const { snapshot: t, record: n } = this, r = Vo[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? qr[r] : ef;
+return;}
+const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
+let l = c, d, u = r !== void 0 && !t.unique;
+if (c ? r !== void 0 && !u && (u = Wo(d = c.get("current"))) : i && !Gn(d = o.sheetDefault(i.id, a, "current")) && (l = { get: (h) => o.sheetDefault(i.id, a, h) }, u = r !== void 0), l === void 0) {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : rf, this.places[e] = r ? qr[r] : Ho;
+return;}
+const f = u ? n?.worn?.[r] : void 0;
+this.values[e] = { current: f !== void 0 ? f : this.number(d !== void 0 ? d : l.get("current"), e, "current"), max: null, present: !0 }, r !== void 0 && ((this.maxSources ?? (this.maxSources = {}))[e] = { source: l, rawCurrent: d, isDefault: !c }), this.places[e] = u ? qr[r] : c ? { kind: "attribute", attribute: c } : Ho;}
+maxOf(e, { source: t, rawCurrent: n, isDefault: r }) {const s = t.get("max");
+return Gn(s) && (r || Wo(n)) ? this.number(n !== void 0 ? n : t.get("current"), e, "current") : this.number(s, e, "max");}
+lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
+return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
+number(e, t, n) {const r = ie(e);
+if (r !== null) return r;
+if (Gn(e)) return null;
+this.formulas ?? (this.formulas = new zu((o, a) => this.lookup(o, a)));
+const s = this.formulas.evaluate($(e));
+if (s.ok && D.isSafeInteger(s.value)) return s.value;
+const i = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Ko && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function of(e, t) {const n = H(e);
+if (!n || n.get("_subtype") === "card") return;
+const r = t.settings.bars.vitality, s = t.tokens[tn(n, r)], i = Go(n, r);
+return {name: Q(n, e),
 stance: s?.stance ?? null,
-state: Yr(r.edition, s, e.bars.vitality.value, r.editionLeft),
-answer: jo(r.edition, r.waiting[e.id]),
-initiative: h,
+state: Uo(t.edition, s, i, t.editionLeft),
+answer: Bo(t.edition, t.waiting[e]),
+vitality: i,
+acting: t.turnRow !== void 0 && t.turnRow.id === e};}
+function af(e, t, n, r, s = t, i) {const o = new sf(e, t, r);
+o.read(n.values, n.maxes);
+const a = r.turnOrder;
+let c = null;
+if (a && a.length > 0) {const v = a.find((A) => A.id === e.id);
+v !== void 0 && (c = Yo(v.pr));}
+let l = tf;
+if (n.others && n.others.length > 0) {l = {};
+for (const v of n.others) l[v] = of(v, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Uo(r.edition, s, f, r.editionLeft), m = {id: e.id,
+name: e.name,
+bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
+values: o.values,
+armorSource: e.character !== void 0 || t?.overrides !== void 0,
+stance: s?.stance ?? null,
+state: h,
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Bo(r.edition, r.waiting[e.id]),
+initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Bo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: m,
-nameOf: r.nameOf};
-return new sf(e, t, k, a, d);}
-var sf = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
-get problems() {return this.sheet === void 0 ? xr : this.sheet.problems;}};
-function of(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Ju(n.vitality, t), soul: n.soul, power: n.power };}
-function Bo(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
+currentTurn: r.turnRow === void 0 ? null : { initiative: Yo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: l};
+if (n.more)
+for (let v = n.more(m); v !== void 0 && o.read(v.values, v.maxes); v = n.more(m)) ;
+const k = { snapshot: e, record: t, facts: m, places: o.places, problems: o.problems, condition: r.edition.life.condition(h, f) }, p = n.bars?.find((v) => m.bars[v].value === null);
+return p !== void 0 && (k.brokenBar = p), k;}
+function Yo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = R(e.trim());
-return R.isFinite(t) ? t : null;}
-function Ho(e) {return getObj("attribute", e)?.get("current");}
-function qr(e, t) {return A(e.get(fe[t].link) ?? "");}
-function af(e) {const t = getObj("attribute", e);
-return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var cf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+const t = D(e.trim());
+return D.isFinite(t) ? t : null;}
+function xo(e) {return getObj("attribute", e)?.get("current");}
+function Xr(e, t) {return $(e.get(fe[t].link) ?? "");}
+function cf(e) {const t = getObj("attribute", e);
+return t ? { characterId: $(t.get("_characterid") ?? ""), name: $(t.get("name") ?? "") } : void 0;}
+var lf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new D());
+r || this.defaults.set(e, r = new I());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Ao(i) && o.length < $o && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Eo(i) && o.length < _o && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2703,17 +2720,17 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
+if (!t) {t = new I();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = $(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function zr(e) {const t = e?.get;
+function Jr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function lf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Ko = {"&": "&amp;",
+return { id: $(n("_id") ?? ""), characterId: $(n("_characterid") ?? ""), name: $(n("name") ?? ""), current: n("current") };}
+function df(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
+var qo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2734,286 +2751,286 @@ var Ko = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, en = [];
-for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
-Ko[t] !== void 0 ? en[e] = Ko[t] : t === `
-` || t === "\r" ? en[e] = " " : e < 32 && t !== "	" || e === 127 ? en[e] = "" : en[e] = void 0;}
-function df(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+}, nn = [];
+for (let e = 0; e < 128; e += 1) {const t = $.fromCharCode(e);
+qo[t] !== void 0 ? nn[e] = qo[t] : t === `
+` || t === "\r" ? nn[e] = " " : e < 32 && t !== "	" || e === 127 ? nn[e] = "" : nn[e] = void 0;}
+function uf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function rt(e) {const t = typeof e == "string" ? e : A(e ?? "");
+function st(e) {const t = typeof e == "string" ? e : $(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? en[i] : df(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? nn[i] : uf(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
-function Gn(e) {log(e);}
-function Xr(e) {return state[e];}
-function Wo(e, t) {state[e] = t;}
-function uf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function ff(e) {setTimeout(e, 0);}
-function hf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Vn(e) {log(e);}
+function Qr(e) {return state[e];}
+function zo(e, t) {state[e] = t;}
+function ff(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function hf(e) {setTimeout(e, 0);}
+function mf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function mf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function vf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function vf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function pf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function gf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function gf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
-return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Jr(e, t, n) {try {const r = t instanceof cn ? t.stack ?? t.message : A(t);
-Gn(`${te} v${me}: ${e} failed${gf()}: ${r}`), n && sendChat(
+function kf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Zr(e, t, n) {try {const r = t instanceof dn ? t.stack ?? t.message : $(t);
+Vn(`${te} v${me}: ${e} failed${kf()}: ${r}`), n && sendChat(
 te,
-`/w ${n} ${rt(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${st(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function $e(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function we(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Jr(o, i, a);};
-Do();
+Zr(o, i, a);};
+No();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
 var _t = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
 function ye(e) {return { kind: "whisper", to: e };}
-function P(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function he(e) {let t = `&{template:default} {{name=${rt(e.title)}}}`;
+function M(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function he(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = kf(i.label);
+let u = yf(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function kf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function se(e) {return rt(e);}
-function Qr(e, t) {let n = rt(e);
+function yf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function se(e) {return st(e);}
+function es(e, t) {let n = st(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var yf = /^[-\w]+$/;
-function ae(e, t) {return `[${rt(e)}](${t})`;}
-function Vn(e) {return yf.test(e);}
-function Yo(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
-return s === Ie ? wf(e, t, n, r) : xo(e, t, n, r, s, St(s), !1);}
-function xo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Eo(i, a), relayed: o, help: r };
-return !i && !_o(a) && (c.replyFor = V(a, 60)), c;}
-function wf(e, t, n, r) {const s = n.flags.get("api-as");
+var wf = /^[-\w]+$/;
+function ae(e, t) {return `[${st(e)}](${t})`;}
+function Un(e) {return wf.test(e);}
+function Xo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
+return s === Ie ? bf(e, t, n, r) : Jo(e, t, n, r, s, St(s), !1);}
+function Jo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Br(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Ro(i, a), relayed: o, help: r };
+return !i && !Oo(a) && (c.replyFor = U(a, 60)), c;}
+function bf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = Ou(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return xo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Vr(Ie), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = Du(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return Jo(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Br(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var qo = 2e3;
-function Ae(e, t) {P(ye(e.replyTo), se(zo(e, t)));}
-function st(e, t) {P(ye(e.replyTo), se(zo(e, t)), { record: !0 });}
-function zo(e, t) {const n = t.length > qo ? `${pe(t, qo - 12)}... (cut)` : t;
+var Qo = 2e3;
+function be(e, t) {M(ye(e.replyTo), se(Zo(e, t)));}
+function it(e, t) {M(ye(e.replyTo), se(Zo(e, t)), { record: !0 });}
+function Zo(e, t) {const n = t.length > Qo ? `${pe(t, Qo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var bf = 200;
-function We(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var $f = 200;
+function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = bf - 7;
+let s = $f - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${pe(r, s - 9)}... (cut)`), P(ye(e.replyTo), Qr(r, [...n, { label: "Help", command: e.help() }]));}
-function $f(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${pe(r, s - 9)}... (cut)`), M(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
+function Af(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Xo(e, t) {const n = e.store.tokens[t];
+function ea(e, t) {const n = e.store.tokens[t];
 n && wt(n) && delete e.store.tokens[t];}
-function Un(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Bn = "Help: DefenseRound", H = (e) => `<code>${Un(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
-function Af(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
+function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Hn = "Help: DefenseRound", K = (e) => `<code>${Bn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+function Sf(e) {const t = e.stance.modes.length > 0 ? [xe(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ye(`${H(e.check.usage)}: ${e.check.help.map(Un).join(" ")}`),
-Ye(`${H(e.hit.usage)}: ${e.hit.help.map(Un).join(" ")}`),
-Ye(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-Ye(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ye("Every command answers <code>--help</code>."),
+xe(`${K(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
+xe(`${K(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
+xe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+xe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ye(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Kt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-Ye(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+xe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Yt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
+xe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var it;
-function Zr(e, t = {}) {it = hf(Bn, Af(e), t.createIfMissing !== !1) ?? it;}
-function Jo() {return it = mf(Bn, it), it !== void 0 && Vn(it) ? { label: Bn, command: `http://journal.roll20.net/handout/${it}` } : void 0;}
-function Qo(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var ot;
+function ts(e, t = {}) {ot = mf(Hn, Sf(e), t.createIfMissing !== !1) ?? ot;}
+function ta() {return ot = vf(Hn, ot), ot !== void 0 && Un(ot) ? { label: Hn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function na(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && cr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, oi(n, r)).toLowerCase();
+for (; r < n.length && dr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, ci(n, r)).toLowerCase();
 return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Zo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Sf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function ea(e, t, n, r = Qo(t, n)) {if (!r) return;
-const s = n[r], i = Vc(t.content, t.inlinerolls);
+function ra(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function _f(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function sa(e, t, n, r = na(t, n)) {if (!r) return;
+const s = n[r], i = Uc(t.content, t.inlinerolls);
 let o;
-try {const a = ai(i);
-if (o = Yo(e, t, a, () => Sf(e, s, a, r)), o.relayRefused) {Ae(o, Zo(e, r));
+try {const a = li(i);
+if (o = Xo(e, t, a, () => _f(e, s, a, r)), o.relayRefused) {be(o, ra(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ae(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {be(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Jo(), h = l === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-P(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = ta(), h = l === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Yo(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Ae(o, Zo(e, r));
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Xo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, ra(e, r));
 return;}
-We(o, a.message);
+Ye(o, a.message);
 return;}
 throw a;}}
-var _f = new U(
+var Ef = new B(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Ef(e) {if (_f.has(e)) return [e];
+function Tf(e) {if (Ef.has(e)) return [e];
 const t = [];
-try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
-for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+try {const n = Z.parse($(Campaign().get("token_markers") ?? "[]"));
+for (const r of Y.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Hn(e) {const t = new D();
+function Kn(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function xe(e) {const t = new D();
+function qe(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Tf = class {constructor() {this.byReason = new D();}
+var Of = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;}
-}, ta = ["on", "off"], es = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, na = [
+return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
+}, ia = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, oa = [
 "edition",
-...g.keys(es),
+...g.keys(ns),
 "stamina-bar",
-...He.map((e) => `attr.${e}`),
-...xt.map((e) => `marker.${e}`),
+...Ke.map((e) => `attr.${e}`),
+...zt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Of = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Rf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Rf(e, t, n) {const r = t.toLowerCase();
+function Df(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = _e(n, "edition", Vd()), i = Kt();
+if (r === "edition") {const s = Se(n, "edition", Bd()), i = Yt();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in es) {const s = es[r], i = _e(n, r, Yt), o = e.bars[s];
+if (r in ns) {const s = ns[r], i = Se(n, r, qt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = _e(n, r, ["power", ...Yt]);
+if (r === "stamina-bar") {const s = Se(n, r, ["power", ...qt]);
 if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!He.includes(s))
-throw new _(`unknown attribute key "${V(s)}": ${Mt(s, He, "keys")}`);
+if (!Ke.includes(s))
+throw new _(`unknown attribute key "${U(s)}": ${jt(s, Ke, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!xt.includes(s))
-throw new _(`unknown marker key "${V(s)}": ${Mt(s, xt, "keys")}`);
-const i = n.trim(), o = Ef(i);
-if (o.length === 0) throw new _(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
+if (!zt.includes(s))
+throw new _(`unknown marker key "${U(s)}": ${jt(s, zt, "keys")}`);
+const i = n.trim(), o = Tf(i);
+if (o.length === 0) throw new _(`"${U(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${U(i)}": give the tag of one (${Et(o.map((c) => U(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = _e(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = Se(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = _e(n, r, ta) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Se(n, r, ia) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = _e(n, r, ta) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Se(n, r, ia) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = gt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = _e(n, r, Ir), Of[e.apiCommands];
-throw new _(`unknown setting "${V(t)}": ${Mt(t, na, "settings")}`);}
-function qe() {return ra(Campaign().get("turnorder"));}
-function Df() {const e = Campaign().get("turnorder");
+return e.apiCommands = Se(n, r, Nr), Rf[e.apiCommands];
+throw new _(`unknown setting "${U(t)}": ${jt(t, oa, "settings")}`);}
+function ze() {return aa(Campaign().get("turnorder"));}
+function If() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function ra(e) {if (typeof e != "string" || e.trim() === "") return [];
+function aa(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
-return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return Y.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function ts(e) {Campaign().set("turnorder", Z.stringify(e));}
-function tn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function ns(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
-function If(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function rs(e) {Campaign().set("turnorder", Z.stringify(e));}
+function rn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
+function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function Cf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Cf(e) {const t = tn(e.id), n = tn(e.custom);
-return `${t.length <= 64 ? t : `#${rs(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${rs(n)}`}`;}
-function rs(e) {let t = 2166136261;
+function Nf(e) {const t = rn(e.id), n = rn(e.custom);
+return `${t.length <= 64 ? t : `#${is(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${is(n)}`}`;}
+function is(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Nf = /^(.+) -?\d+$/;
-function Pf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Pf = /^(.+) -?\d+$/;
+function Mf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function sa(e) {if (ns(e.pr) !== -1 || tn(e.custom) !== "") return !1;
-const t = tn(e.id);
+function ca(e) {if (ss(e.pr) !== -1 || rn(e.custom) !== "") return !1;
+const t = rn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = Pf();
+if (n === void 0 || $(n.get("represents") ?? "") !== "") return !1;
+const r = Mf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Nf.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Pf.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Mf(e) {for (const t of e) if (!sa(t)) return t;}
-var Lf = new U(["stance-title", "stance-change", "stance-effect"]);
+function Lf(e) {for (const t of e) if (!ca(t)) return t;}
+var jf = new B(["stance-title", "stance-change", "stance-effect"]);
 function Ff(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-T(le, { kind: "stance-title", who: i, stance: t, same: s }),
-T(re, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
-T(e.row, { kind: "stance-change", from: r, to: t }),
-T(e.row, { kind: "stance-effect", stance: t })],
+E(le, { kind: "stance-title", who: i, stance: t, same: s }),
+E(re, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
+E(e.row, { kind: "stance-change", from: r, to: t }),
+E(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
 stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function jf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function Gf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Gf = new U(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Vf(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
+var Vf = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Uf(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${Qe[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Je[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${Qe[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3028,114 +3045,114 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function ia(e, t) {const n = e.words, r = (s) => Gf.has(s.kind) ? Vf(s, t, r) : Lf.has(s.kind) ? jf(s, e.stance, t) : n(s, t);
+function la(e, t) {const n = e.words, r = (s) => Vf.has(s.kind) ? Uf(s, t, r) : jf.has(s.kind) ? Gf(s, e.stance, t) : n(s, t);
 return r;}
-function Uf(e) {const t = e.indexOf("@");
+function Bf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function oa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function da(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = Uf(c);
+if (c !== "") {const l = Bf(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Bf(e) ? e : s;}
-function Bf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Hf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return oa(e, o, [r, s, i]);}
-var aa = ["defensive", "reactive", "active", "full"];
-function ca(e, t, n) {const r = aa.find((s) => s === t);
-return oa(e, r ? [n.markers[r]] : [], aa.map((s) => n.markers[s]));}
-var la = [];
-function Kf(e) {return typeof e != "function" ? !1 : (la.push(e), !0);}
-function da(e, t, n, r, s, i) {for (const a of la)
+return s === e || s.length < e.length && s === Hf(e) ? e : s;}
+function Hf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Kf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return da(e, o, [r, s, i]);}
+var ua = ["defensive", "reactive", "active", "full"];
+function fa(e, t, n) {const r = ua.find((s) => s === t);
+return da(e, r ? [n.markers[r]] : [], ua.map((s) => n.markers[s]));}
+var ha = [];
+function Wf(e) {return typeof e != "function" ? !1 : (ha.push(e), !0);}
+function ma(e, t, n, r, s, i) {for (const a of ha)
 try {a(e, t, n, r);
-} catch (c) {Jr("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Br() : i;
+} catch (c) {Zr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Kr() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Jr("HealthColors.Update", a, void 0);}}
-function ua(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Wf = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
+} catch (a) {Zr("HealthColors.Update", a, void 0);}}
+function va(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Yf = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ua(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) va(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Io(e, this.props));}};
-function fa(e, t, n) {const r = {};
+this.any && (e.set(this.props), Po(e, this.props));}};
+function pa(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function ha(e, t, n, r, s) {const i = vo(e, n);
-ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), po(e, n, r));}
-function Yf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Wf(), k = () => {var w;
-return d[w = s.id] ?? (d[w] = {});
+function ga(e, t, n, r, s) {const i = ko(e, n);
+ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), yo(e, n, r));}
+function xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Yf(), k = () => {var y;
+return d[y = s.id] ?? (d[y] = {});
 }, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const w of n.changes)
-switch (w.kind) {case "bar": {const E = s.bars[w.resource], M = w.resource === "vitality" ? p : E.value, O = E.link ? getObj("attribute", E.link) : void 0, j = { kind: "bar", resource: w.resource, bar: E.bar, from: M, to: w.to };
-O && (j.attributeId = O.id), f.push(j), (E.value !== w.to || E.raw !== w.to) && m.bar(s, w.resource, w.to, O), v[w.resource] = w.to;
+for (const y of n.changes)
+switch (y.kind) {case "bar": {const O = s.bars[y.resource], V = y.resource === "vitality" ? p : O.value, T = O.link ? getObj("attribute", O.link) : void 0, L = { kind: "bar", resource: y.resource, bar: O.bar, from: V, to: y.to };
+T && (L.attributeId = T.id), f.push(L), (O.value !== y.to || O.raw !== y.to) && m.bar(s, y.resource, y.to, T), v[y.resource] = y.to;
 break;}
-case "value": {const E = o[w.key], M = i.values[w.key]?.current ?? null;
-if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: M, to: w.to }), m.attribute(E.attribute, w.to);
-else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
-const O = k();
-O.worn = { ...O.worn, [E.track]: w.to };
-} else if (Fo[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: M, to: w.to });
-const O = k();
-O.overrides = { ...O.overrides, [w.key]: w.to };}
+case "value": {const O = o[y.key], V = i.values[y.key]?.current ?? null;
+if (O?.kind === "attribute")
+f.push({ kind: "attribute", key: y.key, attributeId: O.attribute.id, from: V, to: y.to }), m.attribute(O.attribute, y.to);
+else if (O?.kind === "worn") {f.push({ kind: "worn", track: O.track, from: d[s.id]?.worn?.[O.track] ?? null, to: y.to });
+const T = k();
+T.worn = { ...T.worn, [O.track]: y.to };
+} else if (Vo[y.key] === void 0 && O?.kind === "override") {f.push({ kind: "override", key: y.key, from: V, to: y.to });
+const T = k();
+T.overrides = { ...T.overrides, [y.key]: y.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? qe(), M = E.find((j) => j.id === s.id), O = ns(M?.pr);
-M && R.isFinite(O) && O !== w.to && (M.pr = w.to, va(E, r.turnOrder), f.push({ kind: "initiative", from: O, to: w.to }));
+case "initiative": {const O = r.turnOrder?.order ?? ze(), V = O.find((L) => L.id === s.id), T = ss(V?.pr);
+V && D.isFinite(T) && T !== y.to && (V.pr = y.to, ya(O, r.turnOrder), f.push({ kind: "initiative", from: T, to: y.to }));
 break;}
-case "join-turn-order": {const E = zf(w.tokenId, w.initiative, r.turnOrder);
-h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+case "join-turn-order": {const O = Xf(y.tokenId, y.initiative, r.turnOrder);
+h.push(O.note), O.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
-case "ally-state": {const E = getObj("graphic", w.tokenId), M = E ? Zt(E, c.bars.vitality) : w.tokenId, O = $t(qt(l, M), a), j = $t({ ...O, edition: { id: a.id, state: w.state } }, a);
-for (const we of Pr(O, j, M === w.tokenId ? void 0 : M, w.tokenId))
-f.push(we), On(l, M, j);
+case "ally-state": {const O = getObj("graphic", y.tokenId), V = O ? tn(O, c.bars.vitality) : y.tokenId, T = $t(Xt(l, V), a), L = $t({ ...T, edition: { id: a.id, state: y.state } }, a);
+for (const ce of Lr(T, L, V === y.tokenId ? void 0 : V, y.tokenId))
+f.push(ce), Dn(l, V, L);
 break;}
 case "ally-answer":
-ha(l, f, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+ga(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, E = d[w], M = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, O = n.state === void 0 ? M : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = E?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, v.vitality), be = E?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
-for (const ce of Pr(fa(M, j, be), fa(O, we, Ne), w === s.id ? void 0 : w))
-f.push(ce), On(l, Rn(s.id, ce), ce.to);}
-n.answer !== void 0 && ha(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const y = d[s.id];
-y && wt(y) && delete d[s.id];
-let b = s.statusmarkers;
-const I = a.life.condition(i.state, p), K = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : I;
-if (n.state !== void 0 && (b = Hf(b, K, c)), n.stance !== void 0 && (b = ca(b, n.stance, c)), b !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: b }), m.prop("statusmarkers", b)), r.tokenProps)
-for (const w of g.keys(r.tokenProps)) {const E = r.tokenProps[w];
-!(w in m.props) && u.get(w) !== E && m.prop(w, E);}
-if (m.flush(u), r.notify ?? !0) {const { bars: w } = s, E = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: I }, M = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: b, condition: K };
-da(u, E, M, n.detail, () => ma(s, p), r.healthColors);}
+const A = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : A;
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, O = d[y], V = O?.edition && !(O.edition.id === a.id && a.life.isEmptyState(O.edition.state)) ? O.edition : void 0, T = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, L = O?.deadForGood === !0, ce = n.state === void 0 ? L : a.life.deadForGood(n.state, v.vitality), Ne = O?.stance, ut = n.stance === void 0 ? Ne : n.stance ?? void 0;
+for (const $e of Lr(pa(V, L, Ne), pa(T, ce, ut), y === s.id ? void 0 : y))
+f.push($e), Dn(l, In(s.id, $e), $e.to);}
+n.answer !== void 0 && ga(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const R = d[s.id];
+R && wt(R) && delete d[s.id];
+let P = s.statusmarkers;
+if (n.state !== void 0 && (P = Kf(P, w, c)), n.stance !== void 0 && (P = fa(P, n.stance, c)), P !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: P }), m.prop("statusmarkers", P)), r.tokenProps)
+for (const y of g.keys(r.tokenProps)) {const O = r.tokenProps[y];
+!(y in m.props) && u.get(y) !== O && m.prop(y, O);}
+if (m.flush(u), r.notify ?? !0) {const { bars: y } = s, O = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, V = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: P, condition: w };
+ma(u, O, V, n.detail, () => ka(s, p), r.healthColors);}
 return { changes: f, notes: h };}
-function ma(e, t) {const n = qf(e.token);
+function ka(e, t) {const n = zf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var xf = ["width", "height"];
-function qf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of xf) t[n] = e.get(n);
+var qf = ["width", "height"];
+function zf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of qf) t[n] = e.get(n);
 return t;}
-function va(e, t) {t ? t.changed = !0 : ts(e);}
-function zf(e, t, n) {const r = getObj("graphic", e);
+function ya(e, t) {t ? t.changed = !0 : rs(e);}
+function Xf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = Q(r, "The spectator"), i = n?.order ?? qe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), va(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Xf(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
+const s = Q(r, "The spectator"), i = n?.order ?? ze();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), ya(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Jf(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new D(), c = (l) => $t(qt(e.memories, l.home), e.edition);
+const a = new I(), c = (l) => $t(Xt(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Ln(f, q(f), e.settings);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Fn(f, x(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
@@ -3146,77 +3163,77 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = En(f.worn, d.track, d.from), oo(e.memories.tokens, l, f);
+f.worn = On(f.worn, d.track, d.from), lo(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = En(f.overrides, d.key, d.from), oo(e.memories.tokens, l, f);
+f.overrides = On(f.overrides, d.key, d.from), lo(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Rn(l, d), h = $t(qt(e.memories, f), e.edition);
-On(e.memories, f, du(d.from, d.to, h, ke));
+case "memory": {const f = In(l, d), h = $t(Xt(e.memories, f), e.edition);
+Dn(e.memories, f, fu(d.from, d.to, h, ke));
 break;}
 case "answer":
-ke(d.from, d.to) || po(e.memories, d.tokenId ?? l, d.from);
+ke(d.from, d.to) || yo(e.memories, d.tokenId ?? l, d.from);
 break;
-case "initiative": {i ?? (i = qe());
+case "initiative": {i ?? (i = ze());
 const f = i.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = qe());
+case "turn-order": {i ?? (i = ze());
 const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ua(u, d);}
+u && va(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = ca(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = fa(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const k of qs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, y = p.link ? n.get(p.link) : void 0;
-y !== void 0 && u.get(v) !== y && (f[v] = y);
-const b = y ?? f[v];
-h[k] = typeof b == "number" ? b : p.value;}
-g.keys(f).length > 0 && (u.set(f), Io(u, f));
+for (const k of Xs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, A = p.link ? n.get(p.link) : void 0;
+A !== void 0 && u.get(v) !== A && (f[v] = A);
+const w = A ?? f[v];
+h[k] = typeof w == "number" ? w : p.value;}
+g.keys(f).length > 0 && (u.set(f), Po(u, f));
 const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
-i && o && ts(i);}
-function Jf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+Qf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
+i && o && rs(i);}
+function Qf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-da(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ma(n, n.bars.vitality.value));}
-function pa(e) {if (e.length === 0) return Gs.resolve([]);
+ma(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ka(n, n.bars.vitality.value));}
+function wa(e) {if (e.length === 0) return Us.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Gs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new cn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Do(), n(o));});});}
-function ss(e) {if (e.summary !== void 0) return e.summary;
+return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new dn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (No(), n(o));});});}
+function os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Qf(e) {if (!Vn(e.snapshot.id)) return [];
+function Zf(e) {if (!Un(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = ga(e, n);
+const r = ba(e, n);
 r && t.push(r);}
 return t;}
-function ga(e, t) {const { snapshot: n } = e;
+function ba(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function is(e, t = []) {const n = [];
+function as(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Vn(e.snapshot.id), a = e.outcome.steps;
+const o = Un(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === le) {s ?? (s = d);
 continue;}
-if (u === Fe) {const m = o ? ga(e, d) : void 0;
+if (u === Fe) {const m = o ? ba(e, d) : void 0;
 m && (i ?? (i = [])).push(m);
 continue;}
 let f;
@@ -3229,53 +3246,53 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Zf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function eh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function eh(e) {let t = "";
+function th(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Qe[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function th(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function os(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
+function nh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function cs(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", k = m ? eh(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = m && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, b = th(ss(d), u.name), I = k ? `${b} ${k}` : b;
-c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${I}`] : [I], buttons: y });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", k = m ? th(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], A = m && eh(d.outcome.steps) ? [...p, ...Zf(d)] : p, w = nh(os(d), u.name), R = k ? `${w} ${k}` : w;
+c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${R}`] : [R], buttons: A });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var ka = g.freeze({ record: !0 });
-function nn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function as(e, t, n) {if (t.length === 0) return;
+var $a = g.freeze({ record: !0 });
+function sn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function ls(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? rh(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? sh(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {P(ye(n.replyTo), se(ss(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), se(os(t[0])));
 return;}
-const h = t.length === 1 ? is(t[0]) : os(t, nh(t), ya(e, t), `${n.title}: ${cs(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
-P(ye(n.replyTo), he(h));
+const h = t.length === 1 ? as(t[0]) : cs(t, rh(t), Aa(e, t), `${n.title}: ${ds(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
+M(ye(n.replyTo), he(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = nn(e, f.snapshot);
-P(h === "public" ? _t : oe, he(is(f, i)), ka), h === "gm" && !f.snapshot.hidden && P(_t, Qr(ss(f), o ? i : []));
+if (t.length === 1) {const f = t[0], h = sn(e, f.snapshot);
+M(h === "public" ? _t : oe, he(as(f, i)), $a), h === "gm" && !f.snapshot.hidden && M(_t, es(os(f), o ? i : []));
 return;}
-const a = ya(e, t), c = [], l = [];
+const a = Aa(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && P(_t, he(os(t, c, a, `${n.title}: ${cs(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && P(oe, he(os(t, l, a, `${n.title}: ${cs(t.length)} (GM)${d}`, "all", s, i)), ka);}
-function cs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ya(e, t) {return t.map((n) => nn(e, n.snapshot));}
-function nh(e) {return e.map((t, n) => n);}
-function rh(e, t, n) {return e.details.add(
+c.length > 0 && M(_t, he(cs(t, c, a, `${n.title}: ${ds(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && M(oe, he(cs(t, l, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), $a);}
+function ds(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function Aa(e, t) {return t.map((n) => sn(e, n.snapshot));}
+function rh(e) {return e.map((t, n) => n);}
+function sh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => is(i) };}));}
-function sh(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => as(i) };}));}
+function ih(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
-return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function ot(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${$(n.raw)}"`;
+return `${e.name}: its ${Qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function at(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3283,8 +3300,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ls = 50, Kn = 6e4, ih = 10, oh = 15e3, ah = ls / 2, ch = Kn / 2, Wn = new an();
-function lh(e) {switch (e.kind) {case "bar":
+var us = 50, Wn = 6e4, oh = 10, ah = 15e3, ch = us / 2, lh = Wn / 2, Yn = new ln();
+function dh(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3293,560 +3310,560 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + ot(e.from) + ot(e.to);
+return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + wa(e.from) + wa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Sa(e.from) + Sa(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + ba(e.from) + ba(e.to);
+return 60 + (e.tokenId?.length ?? 0) + _a(e.from) + _a(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function wa(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ds(e.edition.state) : 0);}
-function ba(e) {return e === null ? 4 : 40 + ot(e.edition) + ds(e.answer);}
-function ds(e) {if (typeof e == "string") return ot(e);
+function Sa(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
+function _a(e) {return e === null ? 4 : 40 + at(e.edition) + fs(e.answer);}
+function fs(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ds(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + fs(e[n]));
 return t;}
-function Yn(e) {let t = Wn.get(e);
+function xn(e) {let t = Yn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + ot(n.tokenId) + ot(n.name);
-for (const r of n.changes) t += lh(r);}
-Wn.set(e, t);}
+for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
+for (const r of n.changes) t += dh(r);}
+Yn.set(e, t);}
 return t;}
-function dh(e, t, n) {if (n.changes.length === 0) return !1;
+function uh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = vs(r), c = Yn(i);
-i.tokens.push(n), Wn.delete(i);
-const l = Yn(i) - c, d = hs(a, i.by);
+const a = gs(r), c = xn(i);
+i.tokens.push(n), Yn.delete(i);
+const l = xn(i) - c, d = vs(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = qn(r, i.by); u >= 0 && r[u] !== i && ps(a, d, 0); u = qn(r, i.by)) xn(e, u);
+for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ks(a, d, 0); u = zn(r, i.by)) qn(e, u);
 return !0;}
 return !1;}
-function us(e) {return e === "hand-edit" || e === Ie || St(e);}
-function fs(e, t) {return e.by === "hand-edit" || !(t ?? us(e.by));}
-var at;
-function hs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? fs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ms(e, t, n, r) {const s = Yn(t) * n, i = hs(e, t.by, r);
+function hs(e) {return e === "hand-edit" || e === Ie || St(e);}
+function ms(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
+var ct;
+function vs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ms({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ps(e, t, n, r) {const s = xn(t) * n, i = vs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function vs(e) {if (at && at.history === e && at.length === e.length) return at;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ms(t, n, 1);
-return at = t, t;}
-function xn(e, t) {const n = e.store.history;
+function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) ps(t, n, 1);
+return ct = t, t;}
+function qn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = vs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ms(r, s, -1));}
-function qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = gs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, ps(r, s, -1));}
+function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function uh(e, t) {const n = e.history;
+function fh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ps(e, t, n, r = 0) {return t.entries + r > ih || t.bytes + n > oh || e.quota.entries + r > ah || e.quota.bytes + n > ch || e.length + r > ls || e.bytes + n > Kn;}
-function gs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function $a(e, t, n) {const r = e.store.history, s = vs(r), i = Yn(t);
-if (n) {const o = hs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (ps(c, a, i, 1)) return !1;
-for (let l = qn(r, t.by); l >= 0 && ps(s, o, i, 1); l = qn(r, t.by)) xn(e, l);}
-if (r.push(t), s.length = r.length, ms(s, t, 1, n), !n)
-for (; (s.length > ls || s.bytes > Kn) && r.length > 1; ) {const o = uh(s, t);
-xn(e, o >= 0 ? o : 0);}
+function ks(e, t, n, r = 0) {return t.entries + r > oh || t.bytes + n > ah || e.quota.entries + r > ch || e.quota.bytes + n > lh || e.length + r > us || e.bytes + n > Wn;}
+function ys(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function Ea(e, t, n) {const r = e.store.history, s = gs(r), i = xn(t);
+if (n) {const o = vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (ks(c, a, i, 1)) return !1;
+for (let l = zn(r, t.by); l >= 0 && ks(s, o, i, 1); l = zn(r, t.by)) qn(e, l);}
+if (r.push(t), s.length = r.length, ps(s, t, 1, n), !n)
+for (; (s.length > us || s.bytes > Wn) && r.length > 1; ) {const o = fh(s, t);
+qn(e, o >= 0 ? o : 0);}
 return !0;}
-function Aa(e, t, n) {let r = t.tokens, s = 0;
+function Ta(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return $a(e, o, fs(t, n)) ? i : void 0;}
-function fh(e) {const t = e.store.history, n = t.splice(0, t.length);
-at = void 0;
+return Ea(e, o, ms(t, n)) ? i : void 0;}
+function hh(e) {const t = e.store.history, n = t.splice(0, t.length);
+ct = void 0;
 for (const r of n) {const s = Z.stringify(r).length;
-Wn.set(r, s), !(s > Kn) && $a(e, r, fs(r));}
-return at = void 0, n.length - t.length;}
-function ct(e) {return e.get("_subtype") === "card";}
-function lt(e, t, n = {}) {const r = [], s = new U(), i = [], o = (l) => {const d = Qt(l);
+Yn.set(r, s), !(s > Wn) && Ea(e, r, ms(r));}
+return ct = void 0, n.length - t.length;}
+function Tt(e) {return e.get("_subtype") === "card";}
+function lt(e, t, n = {}) {const r = [], s = new B(), i = [], o = (l) => {const d = en(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Tt(d, e.gm);
-u ? o(u) : l.push(hh(d));}
+for (const d of t) {const u = Ot(d, e.gm);
+u ? o(u) : l.push(mh(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
-u && !ct(u) ? o(u) : l += 1;}
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? H(d._id) : void 0;
+u && !Tt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {const d = q(l);
-e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
-if (c.length > 0 && r.push(`you do not control ${xe(c)}`), a.length === 0) throw new C(Hn(r).join("; "));
+for (const l of i) {const d = x(l);
+e.gm || n.anyTarget || Oe(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new C(Kn(r).join("; "));
 return { targets: a, notes: r };}
-function hh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
-function Tt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = B(e);
-if (!(!n || ct(n)) && !(!t && Ke(n)))
+function mh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = H(e);
+if (!(!n || Tt(n)) && !(!t && We(n)))
 return n;}
-function mh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && Qt(s);
-i && i !== s && e.parsed.flags.set(n, [i.id]);}}
 function vh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
+if (!r || r.length !== 1) continue;
+const s = H(r[0]), i = s && en(s);
+i && i !== s && e.parsed.flags.set(n, [i.id]);}}
+function ph(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Sa(e, t) {const n = B(t);
-return n !== void 0 && Re(e, n, q(n));}
-function N(e) {return Oe(e.store.settings.edition);}
-function Ot(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Oa(e, t) {const n = H(t);
+return n !== void 0 && Oe(e, n, x(n));}
+function N(e) {return Te(e.store.settings.edition);}
+function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function ph(e) {const t = B(e);
+function Ra(e) {const t = H(e);
 return t ? Q(t, e) : e;}
 function gh(e) {return e.store;}
-function _a(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ks(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || nn(e.app, t) === "public";}
-function dt(e, t) {const n = N(e), r = {settings: e.store.settings,
+function kh(e) {const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Te(t) : void 0;}
+function ws(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || sn(e.app, t) === "public";}
+function dt(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
-edition: n,
-nameOf: ph,
-waiting: e.store.exchange.waiting,
-other: (i) => {const o = B(i);
-if (!o || ct(o)) return;
-const a = e.store.tokens[Zt(o, e.store.settings.bars.vitality)], c = Lo(o, e.store.settings.bars.vitality);
-return {name: Q(o, "unnamed token"),
-stance: a?.stance ?? null,
-state: Yr(n, a, c, r.editionLeft),
-answer: jo(n, e.store.exchange.waiting[i]),
-vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
-if (t) {r.turnOrder = t;
-const i = Mf(t);
-if (i) {r.turnRow = i;
-const o = tn(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
-a !== void 0 && Ke(a) && (r.turnRowHidden = !0);}}
-const s = _a(e);
-return s && (r.editionLeft = s), r;}
-function ys(e, t, n, r = dt(e)) {const s = Ln(t.token, t.character, e.store.settings), i = e.store.tokens;
-return rf(s, i[s.id], n, r, i[s.home]);}
-function Ea(e, t, n, r = !0) {switch (n.kind) {case "refused":
+edition: N(e),
+tokens: e.store.tokens,
+waiting: e.store.exchange.waiting};
+if (t) {n.turnOrder = t;
+const s = Lf(t);
+if (s) {n.turnRow = s;
+const i = rn(s.id), o = i !== "" && i !== "-1" ? H(i) : void 0;
+o !== void 0 && We(o) && (n.turnRowHidden = !0);}}
+const r = kh(e);
+return r && (n.editionLeft = r), n;}
+function bs(e, t, n, r = dt(e), s) {const i = Fn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return af(i, o[i.id], n, r, o[i.home], s);}
+function yh(e, t, n = !0, r) {if (t.brokenBar !== void 0) return $s(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return Xn(t.snapshot, t.problems, r);}
+function $s(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? sh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? ih(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Rt(e) {return { settings: e.store.settings, edition: N(e), memories: gh(e) };}
-var kh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = yh(s, e, i);}
+function Xn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: gh(e) };}
+var wh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = bh(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function yh(e, t, n) {const { id: r, name: s } = t;
-return ia(e, (i) => i === r ? s : n(i));}
-function wh(e, t, n, r = {}, s = Rt(e)) {const { snapshot: i } = t, o = Yf(s, t, n, r), a = new kh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+function bh(e, t, n) {const { id: r, name: s } = t;
+return la(e, (i) => i === r ? s : n(i));}
+function $h(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = xf(s, t, n, r), a = new wh(i, n, o.changes, o.notes, s.edition, Ra);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: pe(i.name, 200), changes: o.changes },
 shown: a};}
-function bh(e, t, n) {const r = B(t.token.id);
-if (!r || ct(r)) return !1;
+function Ah(e, t, n) {const r = H(t.token.id);
+if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
-if (A(r.get("represents") ?? "") !== s) return !1;
-const i = s ? qu(s) : void 0;
-return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
-function $h(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Ta(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+if ($(r.get("represents") ?? "") !== s) return !1;
+const i = s ? Xu(s) : void 0;
+return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
+function Sh(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
+function Da(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = ai(e.msg.content ?? ""), s = n.filter((i) => !Sh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = li(e.msg.content ?? ""), s = n.filter((i) => !Eh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Ah = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Sh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var _h = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Eh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], s = Ah.exec(A(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : R(s[1])) >= 1 && R(s[2]) >= 2 : !1;}
-function ws(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Kc(e, r.flag, 1, r.sides);
+const r = t?.[D(n[1])], s = _h.exec($(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
+function As(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Wc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function bs(e, t, n, r) {if (e.length === 0) return Xn;
+function Ss(e, t, n, r) {if (e.length === 0) return Jn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var Xn = g.freeze({}), _h = g.freeze({}), Eh = [], Th = [];
-function rn(e, t, n, r, s, i, o, a) {const c = ys(e, t, n, s);
-a?.(c);
-const l = n.resolve(c.facts, r);
-if (mn(l)) return { kind: "refusal", refusal: l, reading: c };
+var Jn = g.freeze({}), Th = g.freeze({}), Oh = [], Rh = [];
+function an(e, t, n, r, s, i, o, a) {const c = bs(e, t, n, s, a);
+if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = $h(l);
+const l = n.resolve(c.facts, r);
+if (pn(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = Sh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = wh(e, c, l, o(l), i);
+const { applied: u, shown: f } = $h(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function Jn(e, t, n) {const r = dt(e), s = Rt(e);
-return t.map((i) => rn(e, i, n, Xn, r, s, () => ({ notify: !1 })));}
-function Qn(e, t, n, r, s) {const i = t.dice.length === 0 ? _h : ws(e.parsed, t.dice), o = e.gm ? void 0 : Ta(e, t.dice);
-return Oa(
+function Qn(e, t, n) {const r = dt(e), s = Dt(e);
+return t.map((i) => an(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
+function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? Th : As(e.parsed, t.dice), o = e.gm ? void 0 : Da(e, t.dice);
+return Ia(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function Oa(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Ia(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Th : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Rh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Ae(e, d);
+if (d !== void 0) {be(e, d);
 return;}
-return Ra(e, t, c, void 0, a, n, r);}
+return Ca(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return pa(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {Ae(e, u);
+return wa(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {be(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {be(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Ra(e, t, c, d, a, n, r);});}
-function Ra(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Eh, d = [...i];
+Ca(e, t, c, d, a, n, r);});}
+function Ca(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Oh, d = [...i];
 let u;
 const f = [], h = [];
 let m = !1;
-const k = s ? { order: qe(), changed: !1 } : void 0, p = Br() ?? null, v = dt(a, k?.order), y = Rt(a), b = (O) => {const j = { notify: O.observed ?? !0, healthColors: p };
-return k && (j.turnOrder = k), j;
-}, I = (O) => (delete O.answer, b(O));
-let K = 0;
-t.forEach(({ target: O, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Ps) => {const Ms = n[Ps], sn = K;
-if (K += Ms.length, c && !bh(e, O, o.anyTarget === !0)) {d.push(`${Q(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+const k = s ? { order: ze(), changed: !1 } : void 0, p = Kr() ?? null, v = dt(a, k?.order), A = Dt(a), w = (T) => {const L = { notify: T.observed ?? !0, healthColors: p };
+return k && (L.turnOrder = k), L;
+}, R = (T) => (delete T.answer, w(T));
+let P = 0;
+t.forEach(({ target: T, plan: L, given: ce, typed: Ne, answer: ut, answerGiven: $e }, Pe) => {const js = n[Pe], tr = P;
+if (P += js.length, c && !Ah(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const W = ce === void 0 ? rn(a, O, j, bs(j.dice, we, l, sn), v, y, b) : rn(a, O, j, bs(j.dice, we, l, sn), v, y, I, (ut) => {ut.facts.answer = ce.answer;});
-if (W.kind !== "written") {const { snapshot: ut } = W.reading, nc = () => ks(e, ut);
-W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new Tf())).add(ut.name, W.refusal.reason) : d.push(Ea(a, ut, W.refusal, nc())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${nc() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const X = $e === void 0 ? an(a, T, L, Ss(L.dice, ce, l, tr), v, A, w) : an(a, T, L, Ss(L.dice, ce, l, tr), v, A, R, { answerGiven: $e });
+if (X.kind !== "written") {const { snapshot: cn } = X.reading, rc = () => ws(e, cn);
+X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new Of())).add(cn.name, X.refusal.reason) : d.push($s(a, cn, X.refusal, rc())) : X.kind === "problems" ? d.push(Xn(cn, X.reading.problems)) : d.push(`${cn.name}: the result${rc() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const tv = W.outcome;
-f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), m || (m = tv.undoable === !0);
-}), u && d.push(...u.lines()), k?.changed && ts(k.order);
-let w;
-if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, j = O === e.playerId ? e.gm || O === Ie : us(O), we = Aa(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
-we !== void 0 && (o.record || j) && (w = { command: gs(we), byGm: j });}
-const E = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : us(o.recordBy) ? "gm" : o.recordBy, M = { title: o.title, replyTo: e.replyTo, sender: E, senderMaySee: (O) => ks(e, O) };
-if (w && (M.undo = w), as(a, h, M), d.length > 0) {const O = o.refusals(Hn(d), f.length > 0);
-We(e, O);}}
-function Oh(e) {e.store.exchange.waiting = {};}
-function Rh(e, t) {const n = e.store.exchange.waiting;
+const De = X.outcome;
+f.push(X.applied), Ne && (X.shown.typed = Ne), ut && (X.shown.answer = ut), h.push(X.shown), m || (m = De.undoable === !0);
+}), u && d.push(...u.lines()), k?.changed && rs(k.order);
+let y;
+if ((o.record || m) && f.length > 0) {const T = o.recordBy ?? e.playerId, L = T === e.playerId ? e.gm || T === Ie : hs(T), ce = Ta(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, L);
+ce !== void 0 && (o.record || L) && (y = { command: ys(ce), byGm: L });}
+const O = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, V = { title: o.title, replyTo: e.replyTo, sender: O, senderMaySee: (T) => ws(e, T) };
+if (y && (V.undo = y), ls(a, h, V), d.length > 0) {const T = o.refusals(Kn(d), f.length > 0);
+Ye(e, T);}}
+function Dh(e) {e.store.exchange.waiting = {};}
+function Ih(e, t) {const n = e.store.exchange.waiting;
 for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
-function $s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function As(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function _s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function Es(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Dt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !$s(e, n));}
-function Da(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = B(e.attacker);
-return n !== void 0 && Ke(n) ? null : e.attacker;}
-function Ss(e, t = !0) {const n = Da(e, t);
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !_s(e, n));}
+function Na(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = H(e.attacker);
+return n !== void 0 && We(n) ? null : e.attacker;}
+function Ts(e, t = !0) {const n = Na(e, t);
 if (n === null) return "An unseen attacker";
-const r = B(n);
+const r = H(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function Dh(e, t) {const n = e.store.exchange;
+function Ch(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function _s(e, t, n) {return n || !Ke(e) || Re(t, e, q(e));}
-function Ia(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = B(r);
-if (s && _s(s, t, !1)) return !0;}
+function Os(e, t, n) {return n || !We(e) || Oe(t, e, x(e));}
+function Pa(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = H(r);
+if (s && Os(s, t, !1)) return !0;}
 return !1;}
-function Ih(e, t) {const n = e.resolving ?? (e.resolving = new U());
+function Nh(e, t) {const n = e.resolving ?? (e.resolving = new B());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function Ca(e, t) {return e.resolving?.has(t) === !0;}
-function Ch(e, t) {if (e.resolving?.delete(t), As(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Ma(e, t) {return e.resolving?.has(t) === !0;}
+function Ph(e, t) {if (e.resolving?.delete(t), Es(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Nh(e) {const t = g.keys(e.store.exchange.attacks);
+function Mh(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function Na(e, t, n, r) {const s = [];
-for (const i of Dt(e, t)) {const o = B(i);
-o && _s(o, n, r) && s.push(Q(o, "a token"));}
+function La(e, t, n, r) {const s = [];
+for (const i of It(e, t)) {const o = H(i);
+o && Os(o, n, r) && s.push(Q(o, "a token"));}
 return s;}
-function Pa(e, t) {return Dt(e, t).length > 0 ? !1 : Ma(e, t).length === 0;}
-function Ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Sa(t.by, n));}
-var La = new an();
-function Es(e, t, ...n) {let r = La.get(e);
-r || (r = new D(), La.set(e, r));
+function ja(e, t) {return It(e, t).length > 0 ? !1 : Fa(e, t).length === 0;}
+function Fa(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !Oa(t.by, n));}
+var Ga = new ln();
+function Rs(e, t, ...n) {let r = Ga.get(e);
+r || (r = new I(), Ga.set(e, r));
 let s = r.get(t);
 return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Fa = new an();
-function Ph(e, t) {let n = Fa.get(t);
-return n || (n = ur(e, t), Fa.set(t, n)), n;}
-function Ts(e, t, n, r) {e.flags.size > 0 && Ge(e, li(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? fr(e, { ...n, optional: !0 }) : fr(e, n), o = e.flags.size === 0 ? Ph(e, t) : ur(e, t, r);
+var Va = new ln();
+function Lh(e, t) {let n = Va.get(t);
+return n || (n = hr(e, t), Va.set(t, n)), n;}
+function Ds(e, t, n, r) {e.flags.size > 0 && Ve(e, ui(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? mr(e, { ...n, optional: !0 }) : mr(e, n), o = e.flags.size === 0 ? Lh(e, t) : hr(e, t, r);
 return n === void 0 ? { ...o, positionals: e.positionals } : { ...o, amount: i, positionals: [] };}
-var Mh = {ids: { kind: "list" },
+var jh = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function ja(e, t) {return Ts(e, Es(t, "!attack", Mh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
-function Lh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Fh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Ua(e, t) {return Ds(e, Rs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, Ir(t.id, "!damage"));}
+function Fh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Gh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ga(e, t, n, r, s, i) {const o = B(r);
+function Ba(e, t, n, r, s, i) {const o = H(r);
 if (!o) return;
-const a = { token: o, character: q(o) }, c = Q(o, "a token"), l = t.check.answers, d = Ot(e, !0);
-if ($s(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: x(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
+if (_s(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], m = [], k = l.choices.map((y) => ({ word: y, plan: y === "none" ? void 0 : l.planAnswer(y, n.situation, n.attacker, d) })), { facts: p } = ys(e, a, { values: Va(k.map(({ plan: y }) => y?.values)), others: Va(k.map(({ plan: y }) => y?.others)) }, i);
-for (const { word: y, plan: b } of k) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${y}`, K = l.label(y, p);
-if (!b) {h.push({ label: K, command: I });
+const f = [], h = [], m = [], k = l.choices.map((w) => ({ word: w, plan: w === "none" ? void 0 : l.planAnswer(w, n.situation, n.attacker, d) })), p = k.flatMap(({ plan: w }) => w ? [w] : []), { facts: v } = bs(e, a, {values: Ct(p.map((w) => w.values)),
+maxes: Ct(p.map((w) => w.maxes)),
+bars: Ct(p.map((w) => w.bars)),
+others: Ct(p.map((w) => w.others)),
+more: (w) => {const R = p.map((P) => P.more?.(w));
+return R.some((P) => P !== void 0) ? { values: Ct(R.map((P) => P?.values)), maxes: Ct(R.map((P) => P?.maxes)) } : void 0;}
+}, i);
+for (const { word: w, plan: R } of k) {const P = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${w}`, y = l.label(w, v);
+if (!R) {h.push({ label: y, command: P });
 continue;}
-const w = g.fromEntries(b.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), E = b.resolve(p, w);
-if (mn(E)) {const M = Fh(E), O = m.find((j) => j.why === M);
-O ? O.answers.push(K.replace(/ \(.*\)$/, "")) : m.push({ answers: [K.replace(/ \(.*\)$/, "")], why: M });
-} else h.push({ label: K, command: I });}
-for (const { answers: y, why: b } of m) f.push(`${y.join(", ")}: ${b}`);
-const v = Da(n, s);
-for (const y of l.extra?.(p, v) ?? []) y.section === Fe && h.push({ label: y.label, command: y.command });
-return { label: c, lines: f, buttons: Vn(r) ? h : [] };}
-function Va(e) {return [...new U(e.flatMap((t) => t ?? []))];}
-function Ua(e) {return dt(e, qe());}
-function jh(e) {const t = B(e);
+const O = g.fromEntries(R.dice.map((T) => [T.name, S.ceil(T.sides / 2)])), V = R.resolve(v, O);
+if (pn(V)) {const T = Gh(V), L = m.find((ce) => ce.why === T);
+L ? L.answers.push(y.replace(/ \(.*\)$/, "")) : m.push({ answers: [y.replace(/ \(.*\)$/, "")], why: T });
+} else h.push({ label: y, command: P });}
+for (const { answers: w, why: R } of m) f.push(`${w.join(", ")}: ${R}`);
+const A = Na(n, s);
+for (const w of l.extra?.(v, A) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
+return { label: c, lines: f, buttons: Un(r) ? h : [] };}
+function Ct(e) {return [...new B(e.flatMap((t) => t ?? []))];}
+function Ha(e) {return dt(e, ze());}
+function Vh(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = Du(t, q(t));
+const n = Cu(t, x(t));
 return n.length > 0 ? n : ["gm"];}
-function Ba(e, t) {return `Attack ${e.key}: ${Ss(e, t)} attacks`;}
-function Ha(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Gh(e, t) {const n = N(e), r = Ua(e), s = new D();
+function Ka(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
+function Wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Uh(e, t) {const n = N(e), r = Ha(e), s = new I();
 for (const a of t.defenders)
-for (const c of jh(a)) {const l = s.get(c) ?? [];
+for (const c of Vh(a)) {const l = s.get(c) ?? [];
 l.push(a), s.set(c, l);}
-const i = new D(), o = (a) => (i.has(a) || i.set(a, Ga(e, n, t, a, !1, r)), i.get(a) ?? []);
+const i = new I(), o = (a) => (i.has(a) || i.set(a, Ba(e, n, t, a, !1, r)), i.get(a) ?? []);
 for (const [a, c] of s) {if (a === "gm") continue;
 const l = c.flatMap(o);
-l.length > 0 && P(ye(To(a)), he({ title: Ba(t, !1), rows: [...Ha(n, t), ...l] }), { record: !0 });}
-P(oe, he(Zn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function Zn(e, t, n, r, s = Ua(e)) {const i = [...Ha(t, n), ...r.flatMap((a) => Ga(e, t, n, a, !0, s) ?? [])], o = Dt(e, n).map((a) => {const c = B(a);
+l.length > 0 && M(ye(Do(a)), he({ title: Ka(t, !1), rows: [...Wa(n, t), ...l] }), { record: !0 });}
+M(oe, he(er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function er(e, t, n, r, s = Ha(e)) {const i = [...Wa(t, n), ...r.flatMap((a) => Ba(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = H(a);
 return c ? Q(c, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Ba(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Os(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Lh(t), a = n ?? s.hit.plan(ja(o, s), Ot(r, t.gm)), c = ws(o, a.dice);
-if (!Ih(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+}), { title: Ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+function Is(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Fh(t), a = n ?? s.hit.plan(Ua(o, s), Rt(r, t.gm)), c = As(o, a.dice);
+if (!Nh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const l = [], d = [];
-for (const m of t.defenders) {const k = B(m);
+for (const m of t.defenders) {const k = H(m);
 if (!k) {d.push(m);
 continue;}
-const p = { token: k, character: q(k) }, v = t.answers[m], y = { target: p, plan: a, given: c };
-if (v) {y.answer = Vh(v), y.answerGiven = { answer: v.answer ?? null };
-const b = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
-b && (y.given = { ...c, ...b });}
-l.push(y);}
+const p = { token: k, character: x(k) }, v = t.answers[m], A = { target: p, plan: a, given: c };
+if (v) {A.answer = Bh(v), A.answerGiven = { answer: v.answer ?? null };
+const w = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
+w && (A.given = { ...c, ...w });}
+l.push(A);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
 let h;
-try {h = Oa(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {h = Ia(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Ch(r, t),
+claim: () => Ph(r, t),
 refusals: (m, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
 } catch (m) {throw f(), m;}
 return h === void 0 ? void 0 : h.then(f, (m) => {throw f(), m;});}
-function Vh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Bh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var Uh = 5, Ka = 100;
-function Bh(e) {const t = e.app, n = N(t), r = n.check.answers, s = ja(e.parsed, n);
-if (Ee(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Ot(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+var Hh = 5, Ya = 100;
+function Kh(e) {const t = e.app, n = N(t), r = n.check.answers, s = Ua(e.parsed, n);
+if (_e(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = Hh(e), l = g.values(t.store.exchange.attacks);
-if (l.length >= Mr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const c = Wh(e), l = g.values(t.store.exchange.attacks);
+if (l.length >= jr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const p = l.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= Uh || p.length >= Mr / 2)
+if (p.filter((v) => v.by === e.playerId).length >= Hh || p.length >= jr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = lt(e, Ee(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = lt(e, _e(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
+if (f.length > Fr) throw new C(`one attack has at most ${Fr} defenders (got ${f.length})`);
 if (!e.gm) {let p = 0;
 for (const v of l) v.gm || (p += v.defenders.length);
-if (p + f.length > Ka) throw new C(`the players' open attacks may hold ${Ka} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const h = f.filter(({ token: p }) => !Ke(p)).map(({ token: p }) => Q(p, "a token")), m = {key: "",
+if (p + f.length > Ya) throw new C(`the players' open attacks may hold ${Ya} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+const h = f.filter(({ token: p }) => !We(p)).map(({ token: p }) => Q(p, "a token")), m = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(Wa),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(Wa)]),
+positionals: e.parsed.positionals.map(xa),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(xa)]),
 situation: o,
 round: t.store.round.number,
 defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (m.key = "A1", !bo(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-m.key = Dh(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
+if (m.key = "A1", !So(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+m.key = Ch(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
 const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && P(_t, se(`Attack ${m.key}: ${Ss(m, !1)} attacks ${xe(h)}${k}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Hn(u).join("; ")}`), Gh(t, m), Pa(t, m)) return Os(e, m, i);}
-function Hh(e) {const t = Ve(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (h.length > 0 && M(_t, se(`Attack ${m.key}: ${Ts(m, !1)} attacks ${qe(h)}${k}.`), { record: !0 }), u.length > 0 && Ye(e, `Not among the defenders: ${Kn(u).join("; ")}`), Uh(t, m), ja(t, m)) return Is(e, m, i);}
+function Wh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Tt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Tt(n[0]._id, e.gm);
+r = Ot(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
-if (r = Qt(r), !e.gm && !Re(e.playerId, r, q(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+if (r = en(r), !e.gm && !Oe(e.playerId, r, x(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Wa(e) {const t = ie(e);
-return t === null ? e : A(t);}
-async function Kh(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ge(e.parsed, s);
-const i = (Ve(e.parsed, "answer") ?? "").toUpperCase(), o = As(t, i), a = o && Ia(o, e.playerId, e.gm) ? o : void 0;
+function xa(e) {const t = ie(e);
+return t === null ? e : $(t);}
+async function Yh(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ve(e.parsed, s);
+const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && Pa(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new C(`no open attack ${pe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Ca(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (Ma(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
 if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Tt(l, !0) : void 0, u = d && _s(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
-const f = q(u), h = Q(u, "the defender");
-if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
+const f = x(u), h = Q(u, "the defender");
+if (!e.gm && !Oe(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const m = a.answers[l];
 if (m) throw new C(`${h} has answered attack ${a.key} already (${m.word})`);
-if ($s(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
-const k = Ve(e.parsed, r.answerFlag);
+if (_s(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const k = Ue(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = _e(k, `--${r.answerFlag}`, r.choices);
-let v = { word: p }, y = p === "none" ? "no defense" : p;
-if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Ot(t, e.gm)), E = ws(e.parsed, w.dice), M = w.dice.filter((W) => E[W.name] === void 0), O = M.length > 0 ? await pa(M.map((W) => W.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || Ca(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const j = B(l);
-if (!j || !e.gm && !Re(e.playerId, j, q(j))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const we = bs(w.dice, E, O, 0), be = ys(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? qe() : void 0)), Ne = w.resolve(be.facts, we);
-if (mn(Ne)) throw new C(Ea(t, be.snapshot, Ne));
-if (be.problems.length > 0) throw new C(zn(be.snapshot, be.problems, "; nothing answered"));
-const ce = r.keep(p, Ne, we), Ps = e.gm ? void 0 : Ta(e, w.dice);
-v = { word: ce.word }, ce.answer !== void 0 && (v.answer = ce.answer), ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), Ps && (v.typed = !0);
-const Ms = ia(n, (W) => W === l ? h : be.facts.nameOf(W)), sn = Ne.steps.filter((W) => W.section === "Check").map(Ms);
-y = sn.length > 0 ? sn.join("; ") : p;}
+const p = Se(k, `--${r.answerFlag}`, r.choices);
+let v = { word: p }, A = p === "none" ? "no defense" : p;
+if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), O = As(e.parsed, y.dice), V = y.dice.filter((De) => O[De.name] === void 0), T = V.length > 0 ? await wa(V.map((De) => De.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || Ma(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const L = H(l);
+if (!L || !e.gm && !Oe(e.playerId, L, x(L))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ce = Ss(y.dice, O, T, 0), Ne = bs(t, { token: u, character: f }, y, dt(t, y.readsTurnOrder ? ze() : void 0)), ut = yh(t, Ne, !0, "; nothing answered");
+if (ut !== void 0) throw new C(ut);
+const $e = y.resolve(Ne.facts, ce);
+if (pn($e)) throw new C($s(t, Ne.snapshot, $e));
+const Pe = r.keep(p, $e, ce), js = e.gm ? void 0 : Da(e, y.dice);
+v = { word: Pe.word }, Pe.answer !== void 0 && (v.answer = Pe.answer), Pe.roll !== void 0 && (v.roll = Pe.roll), Pe.success !== void 0 && (v.success = Pe.success), js && (v.typed = !0);
+const tr = la(n, (De) => De === l ? h : Ra(De)), X = $e.steps.filter((De) => De.section === "Check").map(tr);
+A = X.length > 0 ? X.join("; ") : p;}
 e.gm && (v.gm = !0), a.answers[l] = v;
-const b = Na(t, a, e.playerId, e.gm), I = Pa(t, a), K = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : Dt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${y}.${K}`), I ? await Os(e, a) : !e.gm && Dt(t, a).length === 0 && P(oe, he(Zn(t, n, a, [])), { record: !0 });}
-function Wh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+const w = La(t, a, e.playerId, e.gm), R = ja(t, a), P = w.length > 0 ? ` Waiting for ${w.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+be(e, `${h}: ${A}.${P}`), R ? await Is(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(er(t, n, a, [])), { record: !0 });}
+function xh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Yh = {usage: Wh,
+var qh = {usage: xh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ge(e.parsed, "list")) return zh(e);
-const t = Ve(e.parsed, "resolve");
-if (t !== void 0) return xh(e, t);
-const n = Ve(e.parsed, "cancel");
-return n !== void 0 ? qh(e, n) : Bh(e);}};
-function Ya(e, t) {const n = As(e.app, t), r = n && Ia(n, e.playerId, e.gm) ? n : void 0;
+run(e) {if (ge(e.parsed, "list")) return Jh(e);
+const t = Ue(e.parsed, "resolve");
+if (t !== void 0) return zh(e, t);
+const n = Ue(e.parsed, "cancel");
+return n !== void 0 ? Xh(e, n) : Kh(e);}};
+function qa(e, t) {const n = Es(e.app, t), r = n && Pa(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function xh(e, t) {const n = Ya(e, t.toUpperCase());
+function zh(e, t) {const n = qa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ma(e.app, n);
-if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (!e.gm) {const r = Fa(e.app, n);
+if (r.length > 0) {const s = r.map((i) => Q(H(i), "a token"));
+be(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Os(e, n);}
-function qh(e, t) {const n = Ya(e, t.toUpperCase());
+return Is(e, n);}
+function Xh(e, t) {const n = qa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], P(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function zh(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Dt(t, i).some((o) => Sa(e.playerId, o)));
-if (r.length === 0) {Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], M(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Jh(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Oa(e.playerId, o)));
+if (r.length === 0) {be(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) P(oe, he(Zn(t, n, i, [])));
+if (e.gm) {for (const i of r) M(oe, he(er(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Na(t, i, e.playerId, !1);
-return `${i.key}: ${Ss(i, !1)} attacks; waiting for ${o.length > 0 ? xe(o) : "the GM"}`;});
-P(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Xh(e) {const t = N(e);
-for (const n of g.values(e.store.exchange.attacks)) P(oe, he(Zn(e, t, n, [])), { record: !0 });}
-function xa(e) {const t = N(e);
-Oh(e);
+const s = r.map((i) => {const o = La(t, i, e.playerId, !1);
+return `${i.key}: ${Ts(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Qh(e) {const t = N(e);
+for (const n of g.values(e.store.exchange.attacks)) M(oe, he(er(e, t, n, [])), { record: !0 });}
+function za(e) {const t = N(e);
+Dh(e);
 for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-On(e.store, n, $t({ ...qt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, P(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Xh(e);}
-function Jh(e) {const t = [];
-for (const n of e) {if (t.length >= jr) break;
-sa(n) || t.push(rs(Cf(n)));}
+Dn(e.store, n, $t({ ...Xt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Qh(e);}
+function Zh(e) {const t = [];
+for (const n of e) {if (t.length >= Vr) break;
+ca(n) || t.push(is(Nf(n)));}
 return t;}
-function Qh(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new U(t), r = new U(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function em(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new B(t), r = new B(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Zh(e) {e.turnOrderSeen = void 0, Rs(e);}
-function Rs(e) {const t = Df();
+function tm(e) {e.turnOrderSeen = void 0, Cs(e);}
+function Cs(e) {const t = If();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = ra(t);
-em(e, r);
-const s = Jh(r), i = Qh(n.seen, s);
+const n = e.store.round, r = aa(t);
+nm(e, r);
+const s = Zh(r), i = em(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && xa(e);}
-function em(e, t) {e.oddTurnRowsTold === !0 || t.every(If) || (e.oddTurnRowsTold = !0, P(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function tm(e, t) {const n = N(e), r = Oe(t);
-Rh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new U(), c = new D();
-for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Xu(d, o)[0];
-if (!u || ct(u)) continue;
-const f = Zt(u, o);
-a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: q(u) }));}
-return Jn(e, s, {values: [],
+n.turned += i, n.turned >= s.length && za(e);}
+function nm(e, t) {e.oddTurnRowsTold === !0 || t.every(Cf) || (e.oddTurnRowsTold = !0, M(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function rm(e, t) {const n = N(e), r = Te(t);
+Ih(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new B(), c = new I();
+for (const d of g.keys(e.store.tokens)) {const u = H(d) ?? Qu(d, o)[0];
+if (!u || Tt(u)) continue;
+const f = tn(u, o);
+a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: x(u) }));}
+return Qn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, k), v = r.life.condition(m, h), y = n.life.condition(p, h);
-return v !== y && i.push({ name: d.name, from: v, to: y }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, k), v = r.life.condition(m, h), A = n.life.condition(p, h);
+return v !== A && i.push({ name: d.name, from: v, to: A }), {headline: "acts",
 steps: [],
 changes: [],
 state: p,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var qa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function nm(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${qa[r]} -> ${qa[s]}`);
+var Xa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function sm(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Xa[r]} -> ${Xa[s]}`);
 return ` Conditions read again: ${Et(t, 6)}.`;}
-function rm(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of N(t).table.macros) {const c = vf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+function im(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of N(t).table.macros) {const c = pf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = pf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = gf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-st(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var sm = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", im = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+it(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var om = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", am = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Kt()[1] ?? Kt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${na.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Yt()[1] ?? Yt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${oa.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${He.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -3856,8 +3873,8 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Ds(e) {return e ? "on" : "off";}
-function om(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = He.filter((i) => t.attributes[i] !== Qi[i]).map(
+function Ns(e) {return e ? "on" : "off";}
+function cm(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== to[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return he({title: `DefenseRound v${me}`,
 rows: [
@@ -3865,58 +3882,58 @@ rows: [
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ds(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ds(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [cm[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [xt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Players target any", lines: [Ns(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [dm[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [$(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [zt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: am(e) },
+{ label: "Round", lines: [$(e.store.round.number)] },
+{ label: "Not on the sheet", lines: lm(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function am(e) {const t = e.store.sheetLacks;
+function lm(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var cm = {refuse: "refuse (--api-as or not)",
+var dm = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Is(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function lm(e) {const t = e.store.settings, n = N(e), r = Kt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ds(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Ps(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function um(e) {const t = e.store.settings, n = N(e), r = Yt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Is(t.apiCommands, Ir)}}`),
-ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Is(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ps(t.apiCommands, Nr)}}`),
+ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ps(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Is(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ps(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function dm(e, t) {const [n, r] = t;
+function fm(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!He.includes(s))
-throw new _(`unknown value name "${V(n)}": ${Mt(n, He, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Ee(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = $f(e.app, d.id);
-f.overrides = En(f.overrides, s, i ? null : o);
+if (!Ke.includes(s))
+throw new _(`unknown value name "${U(n)}": ${jt(n, Ke, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = Af(e.app, d.id);
+f.overrides = On(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = En(f.worn, h, null)), Xo(e.app, d.id), l.push(Ln(d, u, e.app.store.settings).name);}
-st(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var Cs = [
+h && (f.worn = On(f.worn, h, null)), ea(e.app, d.id), l.push(Fn(d, u, e.app.store.settings).name);}
+it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var Ms = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function um(e) {const { targets: t, notes: n } = lt(e, Ee(e.parsed)), r = new D(), s = {values: Cs.map(([, o]) => o),
+function hm(e) {const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
+maxes: Ms.map(([, o]) => o),
 dice: [],
-resolve(o) {for (const [, l] of Cs) o.values[l]?.current, o.values[l]?.max;
-const a = [], c = [];
-for (const [l, d] of Cs) {const u = o.values[d];
+resolve(o) {const a = [], c = [];
+for (const [l, d] of Ms) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -3925,76 +3942,76 @@ if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = Jn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return zn(a, o.reading.problems);
-Xo(e.app, a.id);
+}, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return Xn(a, o.reading.problems);
+ea(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-st(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function fm(e) {e.store = Xt(me), e.loadProblems = [], delete e.newerState, Wo(In, e.store);}
-function hm(e, t) {const [n, ...r] = t;
+it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function mm(e) {e.store = Qt(me), e.loadProblems = [], delete e.newerState, zo(Nn, e.store);}
+function vm(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ke(o), c = s.npc || o !== void 0 && Ur(o, q(o)), l = nn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, q(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
-P(ye(e.replyTo), he(s.card()));}
-var mm = {usage: () => sm,
+const o = H(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Hr(o, x(o)), l = sn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, x(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
+M(ye(e.replyTo), he(s.card()));}
+var pm = {usage: () => om,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return im[n];},
+return am[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ge(e.parsed, {}), hm(e, n);
+if (r === "details") {Ve(e.parsed, {}), vm(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Ge(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-P(ye("gm"), om(e.app)), P(ye("gm"), lm(e.app));
+switch (Ve(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+M(ye("gm"), cm(e.app)), M(ye("gm"), um(e.app));
 return;
-case "help": {Zr(N(e.app));
-const i = Jo();
-P(ye(e.replyTo), Qr(`The handout "${Bn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {ts(N(e.app));
+const i = ta();
+M(ye(e.replyTo), es(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Rf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = Df(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = tm(e.app, a);
-Zr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? nm(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Nh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = rm(e.app, a);
+ts(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? sm(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Mh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-st(e, c);
+it(e, c);
 return;}
 case "set":
-dm(e, n);
+fm(e, n);
 return;
 case "repair":
-um(e);
+hm(e);
 return;
 case "next-round":
-xa(e.app);
+za(e.app);
 return;
 case "macros":
-rm(e);
+im(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-fm(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+mm(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new _(`unknown subcommand "${V(A(t))}"`);}}};
-function vm(e, t) {const n = new D();
+throw new _(`unknown subcommand "${U($(t))}"`);}}};
+function gm(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ie(a.get("current")) : c ? Lo(c, o.bar) : null);
+n.set(s, a ? ie(a.get("current")) : c ? Go(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ie(Ho(o.attributeId)));
+n.set(s, ie(xo(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4003,55 +4020,55 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, $(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, $t(qt(e.memories, Rn(i, o)), e.edition));
+n.set(s, $t(Xt(e.memories, In(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, vo(e.memories, o.tokenId ?? i));
+n.set(s, ko(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = qe());
-const a = ns(r.find((c) => c.id === i)?.pr);
-n.set(s, R.isFinite(a) ? a : null);
+case "initiative": {r ?? (r = ze());
+const a = ss(r.find((c) => c.id === i)?.pr);
+n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var za = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Xa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function pm(e) {const t = e.app.store.history, n = Ve(e.parsed, "entry");
+var Ja = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Qa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function km(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Xa(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new C(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Qa(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Xa(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Qa(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function gm(e) {if (!ge(e.parsed, "undo")) throw new _(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function ym(e) {if (!ge(e.parsed, "undo")) throw new _(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (ge(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(za, v));
-if (t) throw new _(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ge(e.parsed, za), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = pm(e), i = r[s], o = N(n), a = new D(i.tokens.map((v) => [v.tokenId, Tt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => bm(v) ? c.find((y) => Qa({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = lu(ou(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Qa(v, n.store.settings)), f = new D();
-for (const [v, y] of a) y && f.set(v, ym(y));
+const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(Ja, v));
+if (t) throw new _(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Ve(e.parsed, Ja), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = km(e), i = r[s], o = N(n), a = new I(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Am(v) ? c.find((A) => ec({ place: "", tokenId: A.tokenId, name: A.name, change: v }, n.store.settings)) : void 0, u = uu(cu(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => ec(v, n.store.settings)), f = new I();
+for (const [v, A] of a) A && f.set(v, bm(A));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Rt(n), m = vm(h, u), k = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
-if (v.deadForGood !== y.deadForGood) return "has died for good since";
-const b = (I) => (I.edition?.id === o.id ? o.life.parseState(I.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(b(v), b(y));
-}, p = cu(u, m, ke);
-if (p.length > 0) {if (!e.gm) {const v = p.filter((I) => {const K = a.get(I.tokenId);
-return K !== void 0 && ks(e, Ja(K));
-}), y = [...new U(p.filter((I) => !v.includes(I)).map((I) => I.name))], b = [...ko(v, m, ke, k), ...y.length > 0 ? [`${xe(y)} changed`] : []];
-We(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
+const h = Dt(n), m = gm(h, u), k = (v, A) => {if (v.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
+if (v.deadForGood !== A.deadForGood) return "has died for good since";
+const w = (R) => (R.edition?.id === o.id ? o.life.parseState(R.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(w(v), w(A));
+}, p = du(u, m, ke);
+if (p.length > 0) {if (!e.gm) {const v = p.filter((R) => {const P = a.get(R.tokenId);
+return P !== void 0 && ws(e, Za(P));
+}), A = [...new B(p.filter((R) => !v.includes(R)).map((R) => R.name))], w = [...bo(v, m, ke, k), ...A.length > 0 ? [`${qe(A)} changed`] : []];
+Ye(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ge(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${ko(p, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${gs(i.key)} --force` }]);
+if (!ge(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${bo(p, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
 return;}}
-Xf(h, u), p.length > 0 && $m(n, u, m), xn(n, s), wm(e, i, u, m, a, f), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function km(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
+Jf(h, u), p.length > 0 && Sm(n, u, m), qn(n, s), $m(e, i, u, m, a, f), l.length > 0 && be(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function wm(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: Qe[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4060,11 +4077,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function ym(e) {return pe(Q(e, A(q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Ja(e) {const t = q(e);
-return { token: e, character: t, npc: Ur(e, t), hidden: Ke(e) };}
-function wm(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const h = km(f);
+function bm(e) {return pe(Q(e, $(x(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Za(e) {const t = x(e);
+return { token: e, character: t, npc: Hr(e, t), hidden: We(e) };}
+function $m(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: u, change: f } of n) {const h = wm(f);
 if (h === void 0) continue;
 const m = r.get(d);
 if (m === h.to) continue;
@@ -4075,32 +4092,32 @@ k.includes(p) || k.push(p);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = Ja(u), p = nn(e.app, k) === "public";
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = Za(u), p = sn(e.app, k) === "public";
 k.hidden || c.push(p ? m : h), (k.hidden || !p && f) && l.push(k.hidden ? `${m} (hidden)` : m);}
-c.length > 0 && P(_t, se(`${o}: ${Et(c, 8)}.`)), l.length > 0 && P(oe, se(`${o} (GM): ${Et(l, 8)}.`), { record: !0 });}
-function bm(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Qa({ tokenId: e, change: t }, n) {const r = B(e);
+c.length > 0 && M(_t, se(`${o}: ${Et(c, 8)}.`)), l.length > 0 && M(oe, se(`${o} (GM): ${Et(l, 8)}.`), { record: !0 });}
+function Am(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function ec({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || qr(r, t.bar) === t.attributeId;
-case "attribute": {const s = af(t.attributeId);
-return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
+case "attribute": {const s = cf(t.attributeId);
+return s !== void 0 && s.characterId === $(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function $m(e, t, n) {const r = N(e);
+function Sm(e, t, n) {const r = N(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = B(i);
+const a = n.get(s), c = H(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-Jn(e, [{ token: c, character: q(c) }], d);}}
-var Am = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Za = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Sm = { title: "Damage", anyTarget: !0, record: !0, refusals: Za }, _m = { title: "Damage", anyTarget: !1, record: !0, refusals: Za }, Em = {usage: (e) => N(e).hit.usage,
+Qn(e, [{ token: c, character: x(c) }], d);}}
+var _m = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, tc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Em = { title: "Damage", anyTarget: !0, record: !0, refusals: tc }, Tm = { title: "Damage", anyTarget: !1, record: !0, refusals: tc }, Om = {usage: (e) => N(e).hit.usage,
 help: (e) => N(e).hit.help,
-flags: (e) => gi(N(e).hit.flags),
+flags: (e) => yi(N(e).hit.flags),
 helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -4108,213 +4125,213 @@ what: [
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {gm(e);
+run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {ym(e);
 return;}
-const t = N(e.app), n = t.hit.flags, r = Ts(e.parsed, Es(t, "!damage", Am, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Ee(e.parsed), { anyTarget: i });
+const t = N(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", _m, n), t.hit.amount, Ir(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, _e(e.parsed), { anyTarget: i });
 let { targets: a } = o;
 const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Re(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
-if (f.length > 0 && c.push(`${xe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {We(e, `Not applied: ${c.join("; ")}`);
+if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Oe(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return Qn(e, s, a, c, i ? Sm : _m);}
-}, Tm = { ids: { kind: "list" }, help: { kind: "switch" } }, Om = {usage: (e) => N(e).check.usage,
+return Zn(e, s, a, c, i ? Em : Tm);}
+}, Rm = { ids: { kind: "list" }, help: { kind: "switch" } }, Dm = {usage: (e) => N(e).check.usage,
 help: (e) => N(e).check.help,
-flags: (e) => N(e).check.refused ? [] : gi(N(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return Kh(e);
+flags: (e) => N(e).check.refused ? [] : yi(N(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Yh(e);
 const t = N(e.app), n = t.check;
-if (n.refused) {We(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {Ye(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Es(t, "!defend", Tm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-mh(e, s);
-const i = t.check.plan(Ts(e.parsed, r, void 0, Rr(t.id, "!defend")));
+const r = Rs(t, "!defend", Rm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
 vh(e, s);
-const o = lt(e, Ee(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+const i = t.check.plan(Ds(e.parsed, r, void 0, Ir(t.id, "!defend")));
+ph(e, s);
+const o = lt(e, _e(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (l.length === 0) {We(e, Hn(a).join("; "));
+if (l.length === 0) {Ye(e, Kn(a).join("; "));
 return;}
-return Qn(e, i, l, a, {title: "Defense",
+return Zn(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Rm = { ids: { kind: "list" }, help: { kind: "switch" } }, Dm = {usage: (e) => N(e).stance.usage,
+}, Im = { ids: { kind: "list" }, help: { kind: "switch" } }, Cm = {usage: (e) => N(e).stance.usage,
 help: (e) => N(e).stance.help,
 run(e) {const t = N(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ge(e.parsed, Rm);
+Ve(e.parsed, Im);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new _(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new _(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new _(`unknown stance "${V(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ee(e.parsed) === void 0;
+throw new _(`unknown stance "${U($(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = lt(e, Ee(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Ln(u, f, c);
+const { targets: o, notes: a } = lt(e, _e(e.parsed));
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Fn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+be(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Qn(e, Ff(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Im(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Cm(e, t, n) {return {values: [],
+return Zn(e, Ff(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Nm(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Pm(e, t, n) {return {values: [],
+bars: [n],
+maxes: [n],
 dice: [],
 resolve(r) {const s = r.bars[n].value;
 if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Im(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Nm(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-T(le, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-T(re, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? je("Heal", l.conditions) : [],
-...l?.now ? [T("Now", l.now)] : []],
+E(le, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+E(re, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+E("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Ge("Heal", l.conditions) : [],
+...l?.now ? [E("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Nm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Pm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Mm = {usage: () => Nm,
+var Mm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Lm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, jm = {usage: () => Mm,
 run(e) {const t = e.parsed;
-Ge(t, Pm);
-const n = fr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ve(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Ee(t));
-return Qn(e, Cm(N(e.app), n, r), s, i, {title: "Heal",
+Ve(t, Lm);
+const n = mr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Se(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, _e(t));
+return Zn(e, Pm(N(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function ec(e, t, n) {if (!n || ct(t)) return;
+function nc(e, t, n) {if (!n || Tt(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ie(n[s]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Fm(t, s, o, i);
+const i = ie(n[s]), o = $(t.get(fe[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Gm(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const l = N(e), d = { token: t, character: q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= ii) {const k = l.hit.handEdit(i - a, Ot(e, !0)), p = {...k,
-resolve(y, b) {if (l.life.condition(y.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const I = k.resolve(y, b);
-return !mn(I) && !I.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: i }), I;}
-}, v = rn(
+const l = N(e), d = { token: t, character: x(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= ai) {const k = l.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
+resolve(A, w) {if (l.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const R = k.resolve(A, w);
+return !pn(R) && !R.changes.some((P) => P.kind === "bar" && P.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: i }), R;}
+}, v = an(
 e,
 d,
 p,
-Xn,
+Jn,
 dt(e),
-Rt(e),
-() => ({ vitalityFrom: i, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
-(y) => {of(y, i), tc(e, y, i);});
+Dt(e),
+() => ({ vitalityFrom: i, title: E(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+{ vitality: i });
 if (v.kind === "unsafe") return;
-if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-P(oe, se(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const y = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: y?.kind === "bar" ? y.to : i, by: t.id, echoed: new U() });
-const b = Aa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-as(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: gs(b), byGm: !0 } } : {} });
+if (v.kind === "problems")
+v.reading.condition !== "dead" && M(oe, se(`Hand edit not read through armor: ${Xn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const A = v.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new B() });
+const w = Ta(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+ls(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ys(w), byGm: !0 } } : {} });
 return;}}
-const h = jm(e, f ? a : i, a), m = rn(e, d, h.plan, Xn, dt(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (k) => tc(e, k, i));
-m.kind === "written" && (f && !u.plain ? dh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new U(), plain: !0 }), h.saysSomething() && as(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Lm(e, t, n) {const r = zr(t);
+const h = Vm(e, f ? a : i, a), m = an(e, d, h.plan, Jn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+m.kind === "written" && (f && !u.plain ? uh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new B(), plain: !0 }), h.saysSomething() && ls(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Fm(e, t, n) {const r = Jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ie(s), o = ie(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of lf(r.id, a)) ec(e, c, { [fe[a].value]: s });}
-function Fm(e, t, n, r) {const s = ie(e.get(t));
+for (const c of df(r.id, a)) nc(e, c, { [fe[a].value]: s });}
+function Gm(e, t, n, r) {const s = ie(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ie(Ho(n));
+const i = ie(xo(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function jm(e, t, n) {const r = N(e);
+function Vm(e, t, n) {const r = N(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
 return s = c.vitality !== n || !ke(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-T(le, { kind: "hand-edit-title", who: l }),
-T(re, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => T("Change", f)),
-c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
+E(le, { kind: "hand-edit-title", who: l }),
+E(re, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => E("Change", f)),
+c.now ? E("Now", c.now) : E("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-function tc(e, t, n) {const r = N(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Yr(r, s, n, _a(e)));}
-var Gm = {values: [],
+var Um = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Vm(e, t) {if (ct(t)) return;
-const n = Zt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Jn(e, [{ token: t, character: q(t) }], Gm);}
-var Um = 400, Bm = 100, Hm = 20, Km = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function Bm(e, t) {if (Tt(t)) return;
+const n = tn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: x(t) }], Um);}
+var Hm = 400, Km = 100, Wm = 20, Ym = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Um : Bm;
+const s = e === "gm" ? Hm : Km;
 for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Hm + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Wm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Wm(e) {const t = N(e);
+function xm(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Br() !== void 0, r = Xr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, P(
+const n = Kr() !== void 0, r = Qr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
 oe,
 [
 se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Ns = {"!damage": Em,
-"!attack": Yh,
-"!defend": Om,
-"!stance": Dm,
-"!heal": Mm,
-"!defense-round": mm};
-function Ym() {const e = Xr(In) === void 0, { stored: t, problems: n, newer: r } = $u(Xr(In), me, zu), s = { store: t, attributes: new cf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Km() };
-return r !== void 0 ? (s.newerState = r, Gn(`${te} v${me}: ${n.join("; ")}`), P(oe, se(qm(r)))) : xm(s, e), zm(s), s;}
-function xm(e, t) {const n = e.store, r = e.loadProblems;
-t && Tu(n.settings, Xm());
-const s = fh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Wo(In, n), r.length > 0 && (Gn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), P(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? P(oe, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && $e("rebuilding the help handout", () => Zr(Oe(n.settings.edition)))(), n.scriptVersion = me;}
-function qm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function zm(e) {const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {n() || Rs(e);});
+var Ls = {"!damage": Om,
+"!attack": qh,
+"!defend": Dm,
+"!stance": Cm,
+"!heal": jm,
+"!defense-round": pm};
+function qm() {const e = Qr(Nn) === void 0, { stored: t, problems: n, newer: r } = Su(Qr(Nn), me, Ju), s = { store: t, attributes: new lf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Ym() };
+return r !== void 0 ? (s.newerState = r, Vn(`${te} v${me}: ${n.join("; ")}`), M(oe, se(Xm(r)))) : zm(s, e), Jm(s), s;}
+function zm(e, t) {const n = e.store, r = e.loadProblems;
+t && Ru(n.settings, Qm());
+const s = hh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), zo(Nn, n), r.length > 0 && (Vn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && we("rebuilding the help handout", () => ts(Te(n.settings.edition)))(), n.scriptVersion = me;}
+function Xm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Jm(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Cs(e);});
 Ce(
 "chat:message",
-$e(
-(c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = Qo(c, Ns);
-if (l === void 0) {ff(r);
+we(
+(c) => `${$(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {if (c?.type === "api") {if (!n()) {const l = na(c, Ls);
+if (l === void 0) {hf(r);
 return;}
-return Rs(e), ea(e, c, Ns, l);}
-return ea(e, c, Ns);}},
-(c) => c?.type === "api" && c.playerid ? To(c.playerid) : void 0));
-const s = $e("a hand edit of a bar", (c, l) => {n() || ec(e, Lu(c), l);});
+return Cs(e), sa(e, c, Ls, l);}
+return sa(e, c, Ls);}},
+(c) => c?.type === "api" && c.playerid ? Do(c.playerid) : void 0));
+const s = we("a hand edit of a bar", (c, l) => {n() || nc(e, Fu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, s);
 Ce(
 "destroy:graphic",
-$e("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+we("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ce(
 "add:graphic",
-$e("showing a new token its character's markers", (c) => {n() || Vm(e, c);})
-), Zh(e), Ce("change:campaign:turnorder", r), Jm(r);
-const i = $e("refreshing attribute look-ups", (c) => {const l = zr(c);
+we("showing a new token its character's markers", (c) => {n() || Bm(e, c);})
+), tm(e), Ce("change:campaign:turnorder", r), Zm(r);
+const i = we("refreshing attribute look-ups", (c) => {const l = Jr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = $e("refreshing attribute look-ups", (c) => {const l = zr(c);
+}), o = we("refreshing attribute look-ups", (c) => {const l = Jr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), Qm(s);
-const a = Mu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", $e("a ChatSetAttr edit", (c, l) => {n() || Lm(e, c, l);
-}))), n() || $e("checking HealthColors", () => Wm(e))(), Gn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
-function Xm() {return uf(te.toLowerCase());}
-function Jm(e) {const t = Cu();
+Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), ev(s);
+const a = ju();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (c, l) => {n() || Fm(e, c, l);
+}))), n() || we("checking HealthColors", () => xm(e))(), Vn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
+function Qm() {return ff(te.toLowerCase());}
+function Zm(e) {const t = Pu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Qm(e) {const t = Iu();
+function ev(e) {const t = Nu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", $e("starting up", () => {Ym();}));
-var Zm = me;
-function ev(e) {return Kf(e);}
-return ac(Fs);
+Ce("ready", we("starting up", () => {qm();}));
+var tv = me;
+function nv(e) {return Wf(e);}
+return cc(Gs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -175,11 +175,11 @@ function repair(ctx: CommandContext): void {
   const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
   const said = new Map<string, string[]>();
   const plan: Plan<unknown> = {
+    // Both protections and their maxes: one that is not a number refuses the token whole, nothing changed.
     values: TRACKS.map(([, key]) => key),
+    maxes: TRACKS.map(([, key]) => key),
     dice: [],
     resolve(facts) {
-      // Both protections read first: one that is not a number refuses the token whole, nothing changed.
-      for (const [, key] of TRACKS) void [facts.values[key]?.current, facts.values[key]?.max];
       const repaired: string[] = [];
       const changes: RuleChange[] = [];
       for (const [track, key] of TRACKS) {

@@ -5,9 +5,9 @@ import { at, isRefusal, SUMMARY, TITLE, type Outcome, type Plan } from '../rules
 import { sameData } from '../state/memory';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { attributeCurrent, BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
+import { attributeCurrent, BAR_PROPS, characterOf } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, applyPlanTo, describeValueProblems, editionLeftOf, NO_ROLLS, planContext, readContext, writeContext } from './pipeline';
+import { activeEdition, applyPlanTo, describeValueProblems, NO_ROLLS, planContext, readContext, writeContext } from './pipeline';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { present } from './present';
@@ -68,15 +68,13 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       // No token props kept in step here: the hit's Vitality change writes the bar (and a stale token
       // set to what was typed would carry that value back to the linked attribute, undoing the armor).
       () => ({ vitalityFrom: before, title: at(TITLE, { kind: 'hand-edit-read-title', who: token.id, before, typed }) }),
-      (reading) => {
-        startingFrom(reading, before); // the hit starts from what the token held before the user typed
-        enteredAt(app, reading, before);
-      },
+      // The hit starts from what the token held before the user typed; a token first met enters there.
+      { vitality: before },
     );
     if (result.kind === 'unsafe') return; // never written (commands.md, "Numbers written")
-    if (result.kind === 'problems' || (result.kind === 'refusal' && result.reading.problems.length > 0)) {
-      // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
-      send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result.reading.snapshot, result.reading.problems, '')}.`));
+    if (result.kind === 'problems') {
+      // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why (the dead take no hit: nothing to tell).
+      if (result.reading.condition !== 'dead') send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result.reading.snapshot, result.reading.problems, '')}.`));
     } else if (result.kind === 'written') {
       const vitalityAfter = result.outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
       if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
@@ -89,7 +87,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   // A token of the sheet following an edit: the memory they share moved already, it only takes its condition's markers.
   const edit = plainEdit(app, alreadyRead ? typed : before, typed);
-  const result = applyPlanTo(app, target, edit.plan, NO_ROLLS, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), (reading) => enteredAt(app, reading, before));
+  const result = applyPlanTo(app, target, edit.plan, NO_ROLLS, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), { vitality: before });
   if (result.kind !== 'written') return;
   // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
   if (alreadyRead && !echo.plain) joinLinkedEdit(app, link, result.applied);
@@ -163,11 +161,4 @@ function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknow
     },
   };
   return { plan, saysSomething: () => says };
-}
-
-/** A token first met by this edition enters it as it stood before the user typed, not after. */
-function enteredAt<S>(app: App, reading: TokenReading<S>, before: number): void {
-  const edition = activeEdition(app);
-  const record = app.store.tokens[reading.snapshot.home];
-  if (record?.edition?.id !== edition.id) reading.facts.state = editionStateOf<S>(edition, record, before, editionLeftOf(app));
 }

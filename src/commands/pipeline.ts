@@ -4,7 +4,7 @@
 import { isRefusal, type AnyEdition, type Die, type Outcome, type Plan, type PlanContext, type Refusal, type Rolls, type Step } from '../rules/edition';
 import { wordsOf } from '../rules/sharedSteps';
 import { editionOf } from '../rules/editions';
-import { answerOf, barValue, editionStateOf, findCharacter, findToken, homeOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
+import { findCharacter, findToken, readFacts, readToken, tokenName, type ReadContext, type ReadOptions, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
@@ -36,7 +36,8 @@ export function planContext(app: App, gm: boolean): PlanContext {
   return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
 }
 
-function tokenNameById(id: string): string {
+/** A token's name for the words of a step or a refusal (its id when it is gone or has none). */
+export function tokenNameById(id: string): string {
   const token = findToken(id);
   return token ? tokenName(token, id) : id;
 }
@@ -59,27 +60,12 @@ export function senderMaySee(ctx: CommandContext, snapshot: Pick<TokenSnapshot, 
 
 /** What reading a token needs of the table: made once per command, shared by its targets. */
 export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): ReadContext {
-  const edition = activeEdition(app);
   const context: ReadContext = {
     settings: app.store.settings,
     attributes: app.attributes,
-    edition,
-    nameOf: tokenNameById,
+    edition: activeEdition(app),
+    tokens: app.store.tokens,
     waiting: app.store.exchange.waiting,
-    other: (id) => {
-      const token = findToken(id);
-      if (!token || isCard(token)) return undefined;
-      const record = app.store.tokens[homeOf(token, app.store.settings.bars.vitality)];
-      const vitality = barValue(token, app.store.settings.bars.vitality);
-      return {
-        name: tokenName(token, 'unnamed token'),
-        stance: record?.stance ?? null,
-        state: editionStateOf(edition, record, vitality, context.editionLeft),
-        answer: answerOf(edition, app.store.exchange.waiting[id]),
-        vitality,
-        acting: context.turnRow !== undefined && context.turnRow.id === id,
-      };
-    },
   };
   if (turnOrder) {
     context.turnOrder = turnOrder;
@@ -96,11 +82,18 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
   return context;
 }
 
-/** Reads one token's facts for a plan (the values and other tokens it names), once. */
-export function readTarget<S>(app: App, target: Target, plan: Pick<Plan<S>, 'values' | 'others'>, context: ReadContext = readContext(app)): TokenReading<S> {
+/** Reads one token's facts for a plan, once, before its rules run. */
+export function readTarget<S>(app: App, target: Target, plan: Pick<Plan<S>, 'values' | 'maxes' | 'bars' | 'others' | 'more'>, context: ReadContext = readContext(app), options?: ReadOptions): TokenReading<S> {
   const snapshot = readToken(target.token, target.character, app.store.settings);
   const tokens = app.store.tokens;
-  return readFacts<S>(snapshot, tokens[snapshot.id], plan, context, tokens[snapshot.home]);
+  return readFacts<S>(snapshot, tokens[snapshot.id], plan, context, tokens[snapshot.home], options);
+}
+
+/** Why a target cannot go to the rules as read: a bar they count on, or a value, holds no number (undefined: it can). */
+export function unreadable(app: App, reading: TokenReading<unknown>, maySee = true, outcome?: string): string | undefined {
+  if (reading.brokenBar !== undefined) return describeTokenRefusal(app, reading.snapshot, { kind: 'bar', resource: reading.brokenBar }, maySee);
+  if (reading.problems.length > 0) return describeValueProblems(reading.snapshot, reading.problems, outcome);
+  return undefined;
 }
 
 /** A refusal in one line, naming the token (and the attribute to set, for a missing value); raw values only to who may see them. */
@@ -178,7 +171,7 @@ function write<S>(
 ): { applied: AppliedToken; shown: Shown } {
   const { snapshot } = reading;
   const written = applyOutcome(context, reading, outcome, options);
-  const shown: Shown = new ShownOutcome(snapshot, outcome as Outcome<unknown>, written.changes, written.notes, context.edition, reading.facts.nameOf);
+  const shown: Shown = new ShownOutcome(snapshot, outcome as Outcome<unknown>, written.changes, written.notes, context.edition, tokenNameById);
   if (options.title) shown.title = options.title;
   return {
     // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -291,9 +284,10 @@ export type TargetResult<S> =
   | { kind: 'unsafe'; value: number; reading: TokenReading<S> };
 
 /**
- * The one path of a plan on one token: read its facts once, resolve them, check what came out,
- * write it. Commands run it per target; hand edits, edition switches and repairs run it too.
- * `prepare` adjusts the reading before the rules see it (a hand edit starts from the value before).
+ * The one path of a plan on one token: read its facts once (a bar or value that cannot be read
+ * refuses it then, before the rules run), resolve them, check what came out, write it. Commands run
+ * it per target; hand edits, edition switches and repairs run it too. `options` say how to read it
+ * besides the plan (a hand edit starts from the value before).
  */
 export function applyPlanTo<S>(
   app: App,
@@ -303,13 +297,13 @@ export function applyPlanTo<S>(
   reads: ReadContext,
   writes: WriteContext,
   writeOptions: (outcome: Outcome<S>) => WriteOptions & { title?: Step },
-  prepare?: (reading: TokenReading<S>) => void,
+  options?: ReadOptions,
 ): TargetResult<S> {
-  const reading = readTarget<S>(app, target, plan, reads);
-  prepare?.(reading);
+  const reading = readTarget(app, target, plan, reads, options);
+  if (reading.brokenBar !== undefined) return { kind: 'refusal', refusal: { kind: 'bar', resource: reading.brokenBar }, reading };
+  if (reading.problems.length > 0) return { kind: 'problems', reading };
   const resolution = plan.resolve(reading.facts, rolls);
   if (isRefusal(resolution)) return { kind: 'refusal', refusal: resolution, reading };
-  if (reading.problems.length > 0) return { kind: 'problems', reading };
   const unsafe = unsafeResult(resolution);
   if (unsafe !== undefined) return { kind: 'unsafe', value: unsafe, reading };
   const { applied, shown } = write(app, reading, resolution, writeOptions(resolution), writes);
@@ -441,9 +435,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     }
     const result = answerGiven === undefined
       ? applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions)
-      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, answerRead, (reading) => {
-          reading.facts.answer = answerGiven.answer;
-        });
+      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, answerRead, { answerGiven });
     if (result.kind !== 'written') {
       const { snapshot } = result.reading;
       // Whether the sender may read this token's numbers: asked only when a refusal would show one.

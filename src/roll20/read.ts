@@ -1,8 +1,9 @@
 // Reading the game: one snapshot per token per command (each property read once), and the
-// facts a plan asks for: character values looked up through the per-character attribute index,
-// worn armor, stance and the token's state in the active edition, each with where it lives.
+// facts a plan names, as plain data read before its rules run: character values looked up through
+// the per-character attribute index, worn armor, stance and the token's state in the active
+// edition, each with where it lives; what cannot be read is found here, before the rules.
 import { readInteger } from '../rules/values';
-import type { AnyEdition, Facts, OtherFacts, Plan, ValueFact, ValueKey } from '../rules/edition';
+import type { AnyEdition, BarFact, Condition, Facts, OtherFacts, Plan, Reads, Resource, ValueFact, ValueKey } from '../rules/edition';
 import type { BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AnswerBox } from '../state/memory';
@@ -13,7 +14,6 @@ import { FormulaSession } from '../text/formula';
 
 export type { Resource } from '../rules/edition';
 export { RESOURCES } from '../rules/edition';
-import type { Resource } from '../rules/edition';
 
 export interface BarReading {
   bar: BarName;
@@ -146,18 +146,6 @@ export function barValue(token: Roll20Graphic, bar: BarName): number | null {
   return new TokenBar(token, bar).value;
 }
 
-/** What the rules see of a bar: its value (a hand edit may set where the hit starts) and, when asked, its max. */
-class FactBar {
-  constructor(
-    private readonly reading: TokenBar,
-    public value: number | null,
-  ) {}
-
-  get max(): number | null {
-    return this.reading.max;
-  }
-}
-
 export function readToken(token: Roll20Graphic, character: Roll20Character | undefined, settings: Settings): TokenSnapshot {
   const bars = {
     vitality: new TokenBar(token, settings.bars.vitality),
@@ -193,13 +181,26 @@ export type ValuePlace =
 export interface TokenReading<S = unknown> {
   snapshot: TokenSnapshot;
   record: TokenRecord | undefined;
+  /** What the rules see: plain data, all read before they run. */
   facts: Facts<S>;
   places: Partial<Record<ValueKey, ValuePlace>>;
   /**
-   * Character values a rule read that hold neither a number nor a formula Roll20 could work out:
-   * filled as they are read; the target is then refused, nothing written (never read as 0).
+   * Character values the plan named that hold neither a number nor a formula Roll20 could work out:
+   * the target is refused before the rules run, nothing written (never read as 0).
    */
   problems: ValueProblem[];
+  /** The first bar the plan counts on (`Plan.bars`) that holds no whole number: the target is refused before the rules run. */
+  brokenBar?: Resource;
+  /** The token's condition as read, before the command (markers and observers compare the one after with it). */
+  condition: Condition;
+}
+
+/** How one command reads a token besides what its plan names. */
+export interface ReadOptions {
+  /** Vitality as it stood before (a hand edit: the value before the user typed): the bar the rules see, and where a token first met enters. */
+  vitality?: number;
+  /** The defense the rules read instead of the one on file (an attack's answer; null: none). */
+  answerGiven?: { answer: unknown };
 }
 
 /** A character value that is not a number: which, where, and why, for the refusal. */
@@ -232,7 +233,8 @@ export interface ReadContext {
   settings: Settings;
   attributes: AttributeIndex;
   edition: AnyEdition;
-  nameOf(id: string): string;
+  /** The script's per-token memory (edition state, stance), by where it lives. */
+  tokens: Readonly<Record<string, TokenRecord>>;
   /** The Turn Tracker, read once per command when a plan needs it. */
   turnOrder?: readonly Roll20TurnEntry[];
   /** The row whose turn it is (the top one, past TurnMarker1's own row), found once with `turnOrder`. */
@@ -241,8 +243,6 @@ export interface ReadContext {
   turnRowHidden?: boolean;
   /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
   editionLeft?: AnyEdition;
-  /** Another token's stance, state and answer, for a plan that names it. */
-  other?(id: string): OtherFacts<unknown> | undefined;
   /** The exchange's answers on file (defenses made ahead), by token id. */
   waiting: Readonly<Record<string, AnswerBox>>;
 }
@@ -257,54 +257,10 @@ const OVERRIDE_PLACE: ValuePlace = { kind: 'override' };
 const NO_PLACE: ValuePlace = { kind: 'none' };
 const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track: 'physical' }, magical: { kind: 'worn', track: 'magical' } };
 const NO_OTHERS = Object.freeze({});
+const NO_KEYS: readonly never[] = [];
 const ABSENT: ValueFact = Object.freeze({ current: null, max: null, present: false });
 
 const NO_PROBLEMS: ValueProblem[] = [];
-
-/** How one token's character values are read: its sheet (attributes, then the sheet's defaults) and where problems go. */
-class SheetReader {
-  /** Problems found, made on the first (most tokens have none). */
-  problems: ValueProblem[] = NO_PROBLEMS;
-  /** This read's formulas: each attribute worked out once, within one budget (made on the first formula). */
-  private formulas: FormulaSession | undefined;
-
-  constructor(
-    readonly characterId: string,
-    readonly index: AttributeIndex,
-  ) {}
-
-  /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
-  defaultOf(name: string): ValueSource {
-    return { get: (which) => this.index.sheetDefault(this.characterId, name, which) };
-  }
-
-  /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-  lookup(name: string, which: 'current' | 'max'): unknown {
-    const attribute = this.index.find(this.characterId, name);
-    return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
-  }
-
-  /**
-   * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
-   * as Roll20 would; anything else is a problem (noted) and no value.
-   */
-  number(raw: unknown, key: ValueKey, attribute: string, which: 'current' | 'max'): number | null {
-    const whole = readInteger(raw);
-    if (whole !== null) return whole;
-    if (isBlank(raw)) return null;
-    this.formulas ??= new FormulaSession((name, part) => this.lookup(name, part));
-    const worked = this.formulas.evaluate(String(raw));
-    if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
-    const problem = !worked.ok
-      ? worked.problem
-      : Number.isInteger(worked.value)
-        ? `works out to ${worked.value}, too big a number to count exactly` // past 2^53, not a fraction
-        : `works out to ${worked.value}, not a whole number (wrap it in floor())`;
-    if (this.problems === NO_PROBLEMS) this.problems = [];
-    this.problems.push({ key, attribute, which, problem });
-    return null;
-  }
-}
 
 /** Nothing stored: no value (not a 0, not a problem). */
 function isBlank(raw: unknown): boolean {
@@ -321,102 +277,170 @@ interface ValueSource {
   get(which: 'current' | 'max'): unknown;
 }
 
-/**
- * A character value from its attribute (or the sheet's default), read on first use (each Roll20 get
- * costs); a generic token's worn protection in place of the sheet's.
- */
-class AttributeFact implements ValueFact {
-  readonly present = true;
-  private currentRead: number | null | undefined;
-  private maxRead: number | null | undefined;
-
-  constructor(
-    private readonly source: ValueSource,
-    private readonly worn: number | undefined,
-    /** Only the protections' max is ever used (the undamaged value). */
-    private readonly withMax: boolean,
-    private readonly sheet: SheetReader,
-    private readonly key: ValueKey,
-    private readonly name: string,
-    /** The current value when it was read already (to choose where a protection wears). */
-    private readonly rawCurrent: unknown,
-    /** A sheet default, with no attribute object: an empty max means its current, undamaged. */
-    private readonly isDefault: boolean,
-  ) {}
-
-  get current(): number | null {
-    if (this.worn !== undefined) return this.worn;
-    if (this.currentRead === undefined) this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, 'current');
-    return this.currentRead;
-  }
-
-  get max(): number | null {
-    if (!this.withMax) return null;
-    if (this.maxRead === undefined) {
-      const raw = this.source.get('max');
-      // A protection that is a formula or a sheet default with no max of its own: undamaged, it is its current value.
-      if (isBlank(raw) && (this.isDefault || holdsText(this.rawCurrent))) this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, 'current');
-      else this.maxRead = this.sheet.number(raw, this.key, this.name, 'max');
-    }
-    return this.maxRead;
-  }
-
-  private currentRaw(): unknown {
-    return this.rawCurrent !== undefined ? this.rawCurrent : this.source.get('current');
-  }
+/** Where a protection's max is read from, kept until a plan names it (soak reads it only once the armor is down). */
+interface MaxSource {
+  source: ValueSource;
+  /** The current value when it was read already (a unique token's protection, a sheet default). */
+  rawCurrent: unknown;
+  /** A sheet default, with no attribute object: an empty max means its current, undamaged. */
+  isDefault: boolean;
 }
 
-/** Everything one plan needs of one token, read once. */
-export function readFacts<S>(
-  snapshot: TokenSnapshot,
-  record: TokenRecord | undefined,
-  plan: Pick<Plan<S>, 'values' | 'others'>,
-  context: ReadContext,
-  /** The record its memory lives in (`snapshot.home`'s): the character's, for a linked token. */
-  home = record,
-): TokenReading<S> {
-  const keys = plan.values;
-  const values: Facts<S>['values'] = {};
-  const places: TokenReading<S>['places'] = {};
-  const character = snapshot.character;
-  const names = context.settings.attributes;
-  let sheet: SheetReader | undefined;
-  let fallback: unknown;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i]!;
+/**
+ * One token's character values as plain numbers: each value the plan names read once (its max when
+ * named), a per-token override before the sheet, the sheet's attributes before its defaults, and
+ * every value that is not a number noted as a problem as it is read.
+ */
+class SheetValues {
+  readonly values: Partial<Record<ValueKey, ValueFact>> = {};
+  readonly places: Partial<Record<ValueKey, ValuePlace>> = {};
+  /** Problems found, made on the first (most tokens have none). */
+  problems: ValueProblem[] = NO_PROBLEMS;
+  /** This read's formulas: each attribute worked out once, within one budget (made on the first formula). */
+  private formulas: FormulaSession | undefined;
+  /** The protections whose max is not read yet. */
+  private maxSources: Partial<Record<ValueKey, MaxSource>> | undefined;
+
+  constructor(
+    private readonly snapshot: TokenSnapshot,
+    private readonly record: TokenRecord | undefined,
+    private readonly context: ReadContext,
+  ) {}
+
+  /** Reads what is named and not read yet (a max named is of a value named); whether anything was. */
+  read(keys: readonly ValueKey[], maxes: Reads['maxes'] = NO_KEYS): boolean {
+    let any = false;
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i]!;
+      if (this.values[key] === undefined) {
+        this.readOne(key);
+        any = true;
+      }
+    }
+    // Only a protection read from the sheet has a max still to read (a bar's max is the bar's).
+    for (let i = 0; i < maxes.length; i += 1) {
+      const key = maxes[i]!;
+      const source = this.maxSources?.[key as ValueKey];
+      if (source !== undefined) {
+        this.maxSources![key as ValueKey] = undefined;
+        this.values[key as ValueKey]!.max = this.maxOf(key as ValueKey, source);
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  private readOne(key: ValueKey): void {
+    const { snapshot, record } = this;
     const track = WORN_TRACK[key];
     // A per-token override wins over the character's attribute.
     const override = record?.overrides?.[key];
     if (override !== undefined) {
       // A generic token's protection wears per token, from the override.
-      values[key] = { current: track ? (record?.worn?.[track] ?? override) : override, max: override, present: true };
-      places[key] = track ? WORN_PLACE[track] : OVERRIDE_PLACE;
-      continue;
+      this.values[key] = { current: track ? (record?.worn?.[track] ?? override) : override, max: override, present: true };
+      this.places[key] = track ? WORN_PLACE[track] : OVERRIDE_PLACE;
+      return;
     }
-    const name = names[key];
-    const attribute = character ? context.attributes.find(character.id, name) : undefined;
-    if (character) sheet ??= new SheetReader(character.id, context.attributes);
+    const character = snapshot.character;
+    const index = this.context.attributes;
+    const name = this.context.settings.attributes[key];
+    const attribute = character && index.find(character.id, name);
+    let source: ValueSource | undefined = attribute;
+    let raw: unknown;
     // A unique token's protection wears on the sheet; a generic one's per token.
     let perToken = track !== undefined && !snapshot.unique;
-    if (attribute && sheet) {
+    if (attribute) {
       // A unique token's protection that is a formula wears per token: the formula is never overwritten.
-      let rawCurrent: unknown;
-      if (track !== undefined && !perToken) {
-        rawCurrent = attribute.get('current');
-        perToken = holdsText(rawCurrent);
-      }
-      // Read from Roll20 only when a rule asks (soak reads Fortitude only in the defensive stance, the max only for a fallen armor).
-      values[key] = new AttributeFact(attribute as ValueSource, perToken ? record?.worn?.[track!] : undefined, track !== undefined, sheet, key, name, rawCurrent, false);
-      places[key] = perToken ? WORN_PLACE[track!] : { kind: 'attribute', attribute };
-    } else if (sheet && !isBlank((fallback = context.attributes.sheetDefault(sheet.characterId, name, 'current')))) {
+      if (track !== undefined && !perToken) perToken = holdsText((raw = attribute.get('current')));
+    } else if (character && !isBlank((raw = index.sheetDefault(character.id, name, 'current')))) {
       // No attribute object yet: the sheet's default, as Roll20 gives it; a protection then wears per token.
-      values[key] = new AttributeFact(sheet.defaultOf(name), track ? record?.worn?.[track] : undefined, track !== undefined, sheet, key, name, fallback, true);
-      places[key] = track ? WORN_PLACE[track] : NO_PLACE;
-    } else {
-      values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
-      places[key] = track ? WORN_PLACE[track] : NO_PLACE;
+      source = { get: (which) => index.sheetDefault(character.id, name, which) };
+      perToken = track !== undefined;
     }
+    if (source === undefined) {
+      this.values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
+      this.places[key] = track ? WORN_PLACE[track] : NO_PLACE;
+      return;
+    }
+    const worn = perToken ? record?.worn?.[track!] : undefined;
+    this.values[key] = { current: worn !== undefined ? worn : this.number(raw !== undefined ? raw : source.get('current'), key, 'current'), max: null, present: true };
+    if (track !== undefined) (this.maxSources ??= {})[key] = { source, rawCurrent: raw, isDefault: !attribute };
+    this.places[key] = perToken ? WORN_PLACE[track!] : attribute ? { kind: 'attribute', attribute } : NO_PLACE;
   }
+
+  /** A protection's undamaged value: its max, or, for a formula or a sheet default with no max of its own, its current value. */
+  private maxOf(key: ValueKey, { source, rawCurrent, isDefault }: MaxSource): number | null {
+    const raw = source.get('max');
+    if (isBlank(raw) && (isDefault || holdsText(rawCurrent))) return this.number(rawCurrent !== undefined ? rawCurrent : source.get('current'), key, 'current');
+    return this.number(raw, key, 'max');
+  }
+
+  /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+  private lookup(name: string, which: 'current' | 'max'): unknown {
+    const characterId = this.snapshot.character!.id;
+    const attribute = this.context.attributes.find(characterId, name);
+    return attribute ? attribute.get(which) : this.context.attributes.sheetDefault(characterId, name, which);
+  }
+
+  /**
+   * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+   * as Roll20 would; anything else is a problem (noted) and no value.
+   */
+  private number(raw: unknown, key: ValueKey, which: 'current' | 'max'): number | null {
+    const whole = readInteger(raw);
+    if (whole !== null) return whole;
+    if (isBlank(raw)) return null;
+    this.formulas ??= new FormulaSession((name, part) => this.lookup(name, part));
+    const worked = this.formulas.evaluate(String(raw));
+    if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
+    const problem = !worked.ok
+      ? worked.problem
+      : Number.isInteger(worked.value)
+        ? `works out to ${worked.value}, too big a number to count exactly` // past 2^53, not a fraction
+        : `works out to ${worked.value}, not a whole number (wrap it in floor())`;
+    if (this.problems === NO_PROBLEMS) this.problems = [];
+    this.problems.push({ key, attribute: this.context.settings.attributes[key], which, problem });
+    return null;
+  }
+}
+
+/** A bar as the rules see it: its value as read (or as given), its max only when the plan names it. */
+function barFact(reading: BarReading, resource: Resource, maxes: Reads['maxes'], value: number | null = reading.value): BarFact {
+  return { value, max: maxes !== undefined && maxes.includes(resource) ? reading.max : null };
+}
+
+/** Another token a plan names (an aiding ally, an attacker), read as plain data; undefined when it is not on the table. */
+export function readOther(id: string, context: ReadContext): OtherFacts<unknown> | undefined {
+  const token = findToken(id);
+  if (!token || token.get('_subtype') === 'card') return undefined;
+  const bar = context.settings.bars.vitality;
+  const record = context.tokens[homeOf(token, bar)];
+  const vitality = barValue(token, bar);
+  return {
+    name: tokenName(token, id),
+    stance: record?.stance ?? null,
+    state: editionStateOf(context.edition, record, vitality, context.editionLeft),
+    answer: answerOf(context.edition, context.waiting[id]),
+    vitality,
+    acting: context.turnRow !== undefined && context.turnRow.id === id,
+  };
+}
+
+/**
+ * Everything one plan needs of one token, read once and before its rules run: the bars, the values
+ * it names (and those `more` names from them), the Turn Tracker and the other tokens it names.
+ */
+export function readFacts<S>(
+  snapshot: TokenSnapshot,
+  record: TokenRecord | undefined,
+  plan: Pick<Plan<S>, 'values' | 'maxes' | 'bars' | 'others' | 'more'>,
+  context: ReadContext,
+  /** The record its memory lives in (`snapshot.home`'s): the character's, for a linked token. */
+  home = record,
+  options?: ReadOptions,
+): TokenReading<S> {
+  const sheet = new SheetValues(snapshot, record, context);
+  sheet.read(plan.values, plan.maxes);
   const order = context.turnOrder;
   let initiative: number | null = null;
   if (order && order.length > 0) {
@@ -426,47 +450,36 @@ export function readFacts<S>(
   let others: Facts<S>['others'] = NO_OTHERS;
   if (plan.others && plan.others.length > 0) {
     others = {};
-    for (const id of plan.others) others[id] = context.other?.(id) as OtherFacts<S> | undefined;
+    for (const id of plan.others) others[id] = readOther(id, context) as OtherFacts<S> | undefined;
   }
+  const bars = snapshot.bars;
+  const maxes = plan.maxes;
+  // A hand edit: the rules start from the value before the user typed, and a token first met enters there.
+  const vitality = options?.vitality ?? bars.vitality.value;
+  const state = editionStateOf<S>(context.edition, home, vitality, context.editionLeft);
   const facts: Facts<S> = {
     id: snapshot.id,
     name: snapshot.name,
-    // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
-    bars: snapshot.bars,
-    values,
-    armorSource: character !== undefined || record?.overrides !== undefined,
+    bars: { vitality: barFact(bars.vitality, 'vitality', maxes, vitality), soul: barFact(bars.soul, 'soul', maxes), power: barFact(bars.power, 'power', maxes) },
+    values: sheet.values,
+    armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
     stance: home?.stance ?? null,
-    state: editionStateOf<S>(context.edition, home, snapshot.bars.vitality.value, context.editionLeft),
-    answer: answerOf(context.edition, context.waiting[snapshot.id]),
+    state,
+    answer: options?.answerGiven !== undefined ? options.answerGiven.answer : answerOf(context.edition, context.waiting[snapshot.id]),
     initiative,
     // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
     currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
     others,
-    nameOf: context.nameOf,
   };
-  return new Reading(snapshot, record, facts, places, sheet);
-}
-
-/** A token as read; its problems are asked for after the rules ran (the values they read were checked then). */
-class Reading<S> implements TokenReading<S> {
-  constructor(
-    readonly snapshot: TokenSnapshot,
-    readonly record: TokenRecord | undefined,
-    public facts: Facts<S>,
-    readonly places: Partial<Record<ValueKey, ValuePlace>>,
-    private readonly sheet: { problems: ValueProblem[] } | undefined,
-  ) {}
-
-  get problems(): ValueProblem[] {
-    return this.sheet === undefined ? NO_PROBLEMS : this.sheet.problems;
+  // Values named from the first ones (a standing armor's Soak, a fallen one's natural defense), until none is new.
+  if (plan.more) {
+    for (let more = plan.more(facts); more !== undefined && sheet.read(more.values, more.maxes); more = plan.more(facts));
   }
-}
-
-/** The facts with Vitality starting at `vitality` (a hand edit: the value before the user typed), the token's reading untouched. */
-export function startingFrom<S>(reading: TokenReading<S>, vitality: number): void {
-  const bars = reading.snapshot.bars;
-  reading.facts.bars = { vitality: new FactBar(bars.vitality as TokenBar, vitality), soul: bars.soul, power: bars.power };
+  const reading: TokenReading<S> = { snapshot, record, facts, places: sheet.places, problems: sheet.problems, condition: context.edition.life.condition(state, vitality) };
+  const broken = plan.bars?.find((bar) => facts.bars[bar].value === null);
+  if (broken !== undefined) reading.brokenBar = broken;
+  return reading;
 }
 
 /** An initiative as Roll20 keeps it (a number or numeric text, decimals allowed), or null. */

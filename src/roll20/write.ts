@@ -191,6 +191,10 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     }
   }
 
+  // The token's condition, asked of the edition once: as read before the command, after it only when its state changed.
+  const conditionBefore = reading.condition;
+  const conditionAfter = outcome.state !== undefined ? edition.life.condition(outcome.state, barsAfter.vitality) : conditionBefore;
+
   // The token's own memory: edition state (and whether it is dead for good) and stance, a linked
   // token's its character's (`snapshot.home`); then its answer on file, always its own.
   if (outcome.state !== undefined || outcome.stance !== undefined) {
@@ -213,8 +217,6 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
 
   // Markers follow the condition and the stance.
   let markers = snapshot.statusmarkers;
-  const conditionBefore = edition.life.condition(facts.state, vitalityFrom);
-  const conditionAfter = outcome.state !== undefined ? edition.life.condition(outcome.state, barsAfter.vitality) : conditionBefore;
   if (outcome.state !== undefined) markers = markersForCondition(markers, conditionAfter, settings);
   if (outcome.stance !== undefined) markers = markersForStance(markers, outcome.stance, settings);
   if (markers !== snapshot.statusmarkers) {

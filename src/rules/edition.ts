@@ -75,21 +75,25 @@ export function at<T extends Step>(section: string, step: T): T {
   return step;
 }
 
-/** A bar as the rules see it: an integer, or null when it holds no number. */
+/** A bar as the rules see it: an integer, or null when it holds no number; its max only when the plan names it (`Plan.maxes`). */
 export interface BarFact {
   value: number | null;
   max: number | null;
 }
 
-/** A character value: current (worn, for a protection) and max; `present` when something supplied it. */
+/**
+ * A character value: current (worn, for a protection) and max (a protection's undamaged value, only
+ * when the plan names it in `maxes`); `present` when something supplied it.
+ */
 export interface ValueFact {
   current: number | null;
   max: number | null;
   present: boolean;
 }
 
-/** What a plan may know of another token it names (an aiding ally): never its bars. */
+/** What a plan may know of another token it names (an aiding ally, an attacker): never its bars. */
 export interface OtherFacts<S, A = unknown> {
+  /** Its name as chat says it (its id when it has none), for the words of a refusal. */
   name: string;
   stance: string | null;
   state: S;
@@ -101,13 +105,16 @@ export interface OtherFacts<S, A = unknown> {
   acting?: boolean;
 }
 
-/** Everything a plan may know of one token, read once per command. */
+/**
+ * Everything a plan may know of one token: plain data, all read before the rules run (architecture.md,
+ * the pipeline's "read once"); nothing in it reads Roll20, so `resolve` is pure.
+ */
 export interface Facts<S, A = unknown> {
   /** The token's id, for the commands of a chat button (never shown). */
   id: string;
   name: string;
   bars: Record<Resource, BarFact>;
-  /** Only the values the plan asked for. */
+  /** Only the values the plan named (`Plan.values`, and `Plan.more`'s). */
   values: Partial<Record<ValueKey, ValueFact>>;
   /** The token represents a character or carries overrides: it has armor and check targets to read. */
   armorSource: boolean;
@@ -125,8 +132,6 @@ export interface Facts<S, A = unknown> {
   currentTurn: { initiative: number | null; hidden: boolean } | null;
   /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
   others: Record<string, OtherFacts<S, A> | undefined>;
-  /** Names other tokens (an attacker, an ally) for the words of a step. */
-  nameOf(id: string): string;
 }
 
 /** What an outcome asks the writer to change, besides the token's own edition state and stance. */
@@ -193,14 +198,29 @@ export interface Die {
 /** The dice a plan asked for, by name: rolled by Roll20, or given with their flag. */
 export type Rolls = Readonly<Record<string, number>>;
 
-/** A command parsed for one edition: what to read, what to roll, and a pure resolve. */
-export interface Plan<S, A = unknown> {
+/** Character values a plan reads of each target: their current values, and of some their max too (a bar's or a protection's). */
+export interface Reads {
   values: readonly ValueKey[];
+  maxes?: readonly (ValueKey | Resource)[];
+}
+
+/**
+ * A command parsed for one edition: what to read, what to roll, and a pure resolve. Everything it
+ * names is read before `resolve` runs; a read that fails refuses the target first (the pipeline's).
+ */
+export interface Plan<S, A = unknown> extends Reads {
+  /** The bars the rules count on: one that holds no whole number refuses the target before they run (rules.md, "Reading values"). */
+  bars?: readonly Resource[];
+  /**
+   * More values to read, named from the plain facts read so far (asked again until it names nothing
+   * new): soak reads its armor's Soak only while the armor stands, its natural defense once it is down.
+   */
+  more?(facts: Facts<S, A>): Reads | undefined;
   /** The dice each target needs (each rolled per target unless its flag gives it). */
   dice: readonly Die[];
   /** The plan reads the Turn Tracker (`Facts.initiative`, `Facts.acting`). */
   readsTurnOrder?: boolean;
-  /** Other tokens whose stance, state and answer the plan needs (`Facts.others`). */
+  /** Other tokens whose name, stance, state and answer the plan needs (`Facts.others`). */
   others?: readonly string[];
   resolve(facts: Facts<S, A>, rolls: Rolls): Resolution<S, A>;
 }

@@ -12,6 +12,9 @@ export function healedValue(before: number, amount: number, max: number | null):
 export function planHeal<S, A>(edition: Edition<S, A>, amount: number, resource: Resource): Plan<S, A> {
   return {
     values: [],
+    bars: [resource],
+    // Capped at the bar's max (commands.md, "Heal").
+    maxes: [resource],
     dice: [],
     resolve(facts) {
       const before = facts.bars[resource].value;

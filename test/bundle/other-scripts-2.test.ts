@@ -117,9 +117,10 @@ describe('30.7 a name the sheet lacks is asked of Roll20 once per game', () => {
 
   it('30.7 twelve NPC sheets without the optional values, each hit twice around a restart: each missing name is asked at most once', async () => {
     const g = await game([], twelveNpcs);
-    for (const id of bandits(g)) await g.say('GM', '!damage 8', [id]);
+    // A magical hit reads the Magical protection and Spirit, which these sheets lack.
+    for (const id of bandits(g)) await g.say('GM', '!damage 8 --type magical', [id]);
     await g.restart();
-    for (const id of bandits(g)) await g.say('GM', '!damage 8', [id]);
+    for (const id of bandits(g)) await g.say('GM', '!damage 8 --type magical', [id]);
     const count = asked(g);
     expect(count.size).toBeGreaterThan(0);
     for (const [name, times] of count) expect(times, name).toBe(1);
@@ -133,17 +134,17 @@ describe('30.7 a name the sheet lacks is asked of Roll20 once per game', () => {
   it('30.7 a name is asked again once an attribute of it appears, by a user or by ChatSetAttr; refresh forgets them all', async () => {
     const g = await game([CHATSETATTR_STAND_IN], twelveNpcs);
     const ids = bandits(g);
-    await g.say('GM', '!damage 8', [ids[0]!]);
+    await g.say('GM', '!damage 8 --type magical', [ids[0]!]);
     const [name] = [...asked(g).keys()];
     expect(name).toBeDefined();
     expect(g.stored().sheetLacks).toContain(name);
     g.mock.userCreate('attribute', { characterid: g.mock.token('Bandit 2').get('represents'), name: name!, current: 0 });
     expect(g.stored().sheetLacks).not.toContain(name);
-    await g.say('GM', '!damage 8', [ids[2]!]);
+    await g.say('GM', '!damage 8 --type magical', [ids[2]!]);
     expect(g.stored().sheetLacks).toContain(name);
     await g.say('GM', `!setattr --charid ${g.mock.token('Bandit 4').get('represents')} --silent --${name}|0`);
     expect(g.stored().sheetLacks).not.toContain(name);
-    await g.say('GM', '!damage 8', [ids[4]!]);
+    await g.say('GM', '!damage 8 --type magical', [ids[4]!]);
     expect(g.stored().sheetLacks.length).toBeGreaterThan(0);
     await g.say('GM', '!defense-round refresh');
     expect(g.stored().sheetLacks).toEqual([]);

@@ -429,7 +429,8 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table = await openOpposed(mode);
       table.mock.attribute('Goblin', 'passive_defense').set('current', 'lots');
       const out = await table.say('GM', '!damage 8 --attack 24 --defense-roll 8 --defense-mode active', ['Goblin 1', 'Bob']);
-      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 1: its passive_defense is not a number/);
+      // Found while reading, before the rules run (issue 31): the pipeline's refusal, naming the attribute.
+      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 1: "passive_defense" is not a number or a formula of numbers and attributes; put a number there, or !defense-round set passive_defense N/);
       expect(table.bar('Goblin 1')).toBe(30);
       expect(table.attr('Bob', 'vitality')).toBe(60);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([10, 12, 8]); // Bob paid, Goblin 1 did not

@@ -54,7 +54,7 @@ describe('undo of initiative, a token joining the Turn Tracker and an ally\'s an
     const context = { settings, edition: soak, memories: { tokens, exchange: { waiting } } };
     const token = mock.token('Goblin 1');
     const reading = readFacts(readToken(token, characterOf(token), settings), tokens[token.id], { values: [] }, {
-      settings, attributes: new AttributeIndex(), edition: soak, nameOf: (id) => id, waiting,
+      settings, attributes: new AttributeIndex(), edition: soak, tokens, waiting,
     });
     const outcome: Outcome<unknown> = {
       headline: 'acts', steps: [], detail: null,

@@ -11,9 +11,13 @@ import {
   type BarFact,
   type Facts,
   type OtherFacts,
+  type Plan,
+  type Reads,
   type Resolution,
   type Step,
   VALUE_KEYS,
+  type ValueFact,
+  type ValueKey,
 } from '../../src/rules/edition';
 import { DEFAULT_EDITION, editionIds, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
 import { REGISTERED } from '../../src/rules/registry';
@@ -61,6 +65,32 @@ function bobFacts<S, A = never>(state: S, over: FactsOver<A> = {}): Facts<S, A> 
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
 const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => planHit(soak, parseLine(line), CONTEXT).resolve(facts, {});
+/**
+ * What the pipeline reads for a plan over a sheet (src/roll20/read.ts, `readFacts`): its values, then
+ * what `more` names from the plain facts read so far, until nothing is new; a max as "key.max".
+ */
+function readsOf(plan: Plan<SoakState, SoakAnswer>, sheet: Partial<Record<ValueKey, ValueFact>>, over: FactsOver<SoakAnswer> = {}): string[] {
+  const facts = bobFacts<SoakState, SoakAnswer>({}, { ...over, values: {} });
+  const read: string[] = [];
+  const take = ({ values, maxes = [] }: Reads): boolean => {
+    const before = read.length;
+    for (const key of values) {
+      if (facts.values[key] !== undefined) continue;
+      facts.values[key] = { ...(sheet[key] ?? { current: null, present: false }), max: null };
+      read.push(key);
+    }
+    for (const key of maxes as ValueKey[]) {
+      if (read.includes(`${key}.max`)) continue;
+      facts.values[key]!.max = sheet[key]?.max ?? null;
+      read.push(`${key}.max`);
+    }
+    return read.length > before;
+  };
+  take(plan);
+  for (let more = plan.more?.(facts); more !== undefined && take(more); more = plan.more?.(facts));
+  return read;
+}
+
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const soakDefend = (line: string, facts: Facts<SoakState, SoakAnswer>, rolls: number[] = []) => {
   const parsed = parseLine(line);
@@ -120,15 +150,22 @@ describe('soak: planDamage', () => {
     expect(soakDamage('!damage 200', bobFacts<SoakState>({}, { vitality: bar(null), values: BOB_ARMOR }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  it('values: a Vitality hit reads soak, both protections, Defense, natural defense and Fortitude; --to soul reads none', () => {
-    expect(planHit(soak, parseLine('!damage 200'), CONTEXT).values).toEqual(
-      expect.arrayContaining(['armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'natural_defense', 'fortitude']),
-    );
-    expect(planHit(soak, parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
-      expect.arrayContaining(['armor_soak', 'armor_magical', 'armor_physical', 'armor_spirit', 'natural_spirit', 'fortitude']),
-    );
-    expect(planHit(soak, parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
-    expect(planHit(soak, parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
+  it('values: a Vitality hit reads its protection, then Soak and Defense while the armor stands, else the other protection, natural defense and the maxes; Fortitude only in the defensive stance; --to soul reads none', () => {
+    const plan = (line: string) => planHit(soak, parseLine(line), CONTEXT);
+    const sheet = { ...BOB_ARMOR, armor_magical: val(0, 40), natural_defense: val(4), armor_spirit: val(6), natural_spirit: val(2), fortitude: val(40) };
+    expect(readsOf(plan('!damage 200'), sheet)).toEqual(['armor_physical', 'armor_soak', 'armor_defense']);
+    expect(readsOf(plan('!damage 200'), sheet, { stance: 'defensive' })).toEqual(['armor_physical', 'fortitude', 'armor_soak', 'armor_defense']);
+    // The physical protection worn out, the magical one standing: the armor stands on it.
+    expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100), armor_magical: val(5, 40) })).toEqual(['armor_physical', 'armor_magical', 'armor_soak', 'armor_defense']);
+    // Both at 0: the armor is down; the natural defense, and the maxes (worn out or never there).
+    expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100) })).toEqual(['armor_physical', 'armor_magical', 'natural_defense', 'armor_physical.max', 'armor_magical.max']);
+    expect(readsOf(plan('!damage 200 --type magical'), { ...sheet, armor_magical: val(5, 40) })).toEqual(['armor_magical', 'armor_soak', 'armor_spirit']);
+    // No character and no overrides: no armor to read, Fortitude still in the defensive stance.
+    expect(readsOf(plan('!damage 200'), sheet, { armorSource: false, stance: 'defensive' })).toEqual(['armor_physical', 'fortitude']);
+    expect(readsOf(plan('!damage 5 --to soul'), sheet)).toEqual([]);
+    expect(plan('!damage 5 --to soul').bars).toEqual(['soul']);
+    expect(plan('!damage 200').bars).toEqual(['vitality']);
+    expect(plan('!damage 200').dice).toEqual([]);
   });
 
   it('--to soul takes the whole amount off Soul, no armor', () => {
@@ -224,7 +261,8 @@ describe('soak: planDefend', () => {
   });
 
   it('--aided-by: +5 from an ally in reactive stance with a success against that attacker, which it spends', () => {
-    expect(planCheck(soak, parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
+    // The ally's stance and reaction, and the attacker's name for a refusal's words.
+    expect(planCheck(soak, parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1', 'goblin-1']);
     const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } }, answer: null };
     const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));

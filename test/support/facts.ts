@@ -15,8 +15,11 @@ export const bar = (value: number | null, max: number | null = null): BarFact =>
 /** The GM's settings a plan may read (the defaults), sent by the GM. */
 export const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
 
+/** Hand-built facts, and how the test names other tokens in a card's words (`cardOf`): the rules never see it. */
+export type NamedFacts<S, A = unknown> = Facts<S, A> & { nameOf(id: string): string };
+
 /** A token's facts: Bob (`bob-1`), 70/20/30, no values, no stance, no answer on file, out of the Turn Tracker, unless `over` says otherwise. */
-export function factsOf<S, A = unknown>(state: S, over: Partial<Facts<S, A>> = {}): Facts<S, A> {
+export function factsOf<S, A = unknown>(state: S, over: Partial<NamedFacts<S, A>> = {}): NamedFacts<S, A> {
   return {
     id: 'bob-1',
     name: 'Bob',
@@ -67,12 +70,12 @@ export function rollsGiven(plan: Pick<Plan<unknown>, 'dice'>, line: ParsedLine, 
 }
 
 /** The words of an outcome's steps as the renderer says them: the token's own id is `name` (Bob). */
-function sayer(edition: AnyEdition, facts: { id: string; name: string; nameOf(id: string): string }): (step: Step) => string {
-  return wordsOf(edition, (id) => (id === facts.id ? facts.name : facts.nameOf(id)));
+function sayer(edition: AnyEdition, facts: { id: string; name: string; nameOf?(id: string): string }): (step: Step) => string {
+  return wordsOf(edition, (id) => (id === facts.id ? facts.name : (facts.nameOf?.(id) ?? id)));
 }
 
 /** The card as the renderer lays it out: its title, and its rows' lines by section. */
-export function cardOf(edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts: { id: string; name: string; nameOf(id: string): string } = factsOf({})): { title: string; summary: string; rows: Array<{ label: string; lines: string[] }> } {
+export function cardOf(edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts: { id: string; name: string; nameOf?(id: string): string } = factsOf({})): { title: string; summary: string; rows: Array<{ label: string; lines: string[] }> } {
   const say = sayer(edition, facts);
   const rows: Array<{ label: string; lines: string[] }> = [];
   for (const step of outcome.steps) {
@@ -89,7 +92,7 @@ export function cardOf(edition: AnyEdition, outcome: Outcome<unknown, unknown>, 
 }
 
 /** Every line of the outcome's card, in order. */
-export const cardLines = (edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts?: { id: string; name: string; nameOf(id: string): string }): string[] =>
+export const cardLines = (edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts?: { id: string; name: string; nameOf?(id: string): string }): string[] =>
   cardOf(edition, outcome, facts).rows.flatMap((row) => row.lines);
 
 /** The buttons a card offers, as step kinds ("offer-damage", or a button's label). */

@@ -11,7 +11,7 @@ import { controls } from '../../roll20/players';
 import { rollDice } from '../../roll20/dice';
 import { readTurnOrder } from '../../roll20/turnorder';
 import { reply, type CommandContext } from '../context';
-import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from '../pipeline';
+import { activeEdition, describeTokenRefusal, givenDice, planContext, readContext, readTarget, rollsOf, tokenNameById, typedRolls, unreadable } from '../pipeline';
 import { attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './attacks';
 import { answeredAhead } from './waiting';
 import { resolveAttack } from './resolve';
@@ -63,9 +63,10 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (!still || (!ctx.gm && !controls(ctx.playerId, still, characterOf(still)))) throw new RefusalError(`${name} is gone or no longer yours since the roll: nothing answered`);
     const rolls = rollsOf(plan.dice, given, rolled, 0);
     const reading = readTarget(app, { token, character }, plan, readContext(app, plan.readsTurnOrder ? readTurnOrder() : undefined));
+    const unread = unreadable(app, reading, true, '; nothing answered');
+    if (unread !== undefined) throw new RefusalError(unread);
     const resolution = plan.resolve(reading.facts, rolls);
     if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution));
-    if (reading.problems.length > 0) throw new RefusalError(describeValueProblems(reading.snapshot, reading.problems, '; nothing answered'));
     const answer = spec.keep(word, resolution, rolls);
     const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
     kept = { word: answer.word };
@@ -74,7 +75,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (answer.success !== undefined) kept.success = answer.success;
     if (typed) kept.typed = true;
     // The answerer's line: the check as `!defend` words it.
-    const say = wordsOf(edition, (id) => (id === tokenId ? name : reading.facts.nameOf(id)));
+    const say = wordsOf(edition, (id) => (id === tokenId ? name : tokenNameById(id)));
     const check = resolution.steps.filter((step: Step) => step.section === 'Check').map(say);
     said = check.length > 0 ? check.join('; ') : word;
   }

@@ -47,7 +47,17 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   const missing: Array<{ answers: string[]; why: string }> = [];
   const plans = spec.choices.map((word) => ({ word, plan: word === 'none' ? undefined : spec.planAnswer(word, attack.situation, attack.attacker, context) }));
   // One reading of the defender for every answer: the values and tokens any of them names.
-  const { facts } = readTarget(app, target, { values: union(plans.map(({ plan }) => plan?.values)), others: union(plans.map(({ plan }) => plan?.others)) }, reads);
+  const planned = plans.flatMap(({ plan }) => (plan ? [plan] : []));
+  const { facts } = readTarget(app, target, {
+    values: union(planned.map((plan) => plan.values)),
+    maxes: union(planned.map((plan) => plan.maxes)),
+    bars: union(planned.map((plan) => plan.bars)),
+    others: union(planned.map((plan) => plan.others)),
+    more: (read) => {
+      const more = planned.map((plan) => plan.more?.(read));
+      return more.some((reads) => reads !== undefined) ? { values: union(more.map((reads) => reads?.values)), maxes: union(more.map((reads) => reads?.maxes)) } : undefined;
+    },
+  }, reads);
   for (const { word, plan } of plans) {
     const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
     const label = spec.label(word, facts);

@@ -181,6 +181,7 @@ export function damagePlan(order: Order, context: PlanContext): Plan<OpposedStat
 export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return {
     values: ['armor_score'],
+    bars: ['vitality'],
     dice: [],
     resolve(facts) {
       const before = facts.bars.vitality.value;

@@ -1,6 +1,6 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
-import { at, type Facts, type Order, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
+import { at, type Facts, type Order, type Outcome, type Plan, type Reads, type Resolution, type RuleChange, type ValueFact, type ValueKey, type Headline, type Step } from '../edition';
 import { UsageError } from '../../text/args';
 import { flagTable, type AmountSpec, type FlagValues } from '../../text/flags';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
@@ -80,12 +80,32 @@ export function plainHit(amount: number): SoakDamageOrder {
 export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
-  return {
-    values: hitsArmor ? ['armor_soak', keys.protection, keys.other, keys.reduction, keys.natural, 'fortitude'] : [],
-    dice: [],
-    resolve: (facts) => resolveOne(order, facts),
-  };
+  const plan: Plan<SoakState, SoakAnswer> = { values: hitsArmor ? [keys.protection] : [], bars: [order.to], dice: [], resolve: (facts) => resolveOne(order, facts) };
+  if (hitsArmor) plan.more = (facts) => armorReads(facts, keys);
+  return plan;
 }
+
+/**
+ * What a hit reads of the armor next, named from what it read already (each read costs a Roll20 get,
+ * and a value that is no number refuses the token): Soak and Defense while the armor stands (The
+ * Defensive Round: either protection above 0), else the natural defense and the maxes (worn out or
+ * never there); Fortitude only in the defensive stance. Undefined: nothing more.
+ */
+function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads | undefined {
+  const read = facts.values;
+  const values: ValueKey[] = [];
+  if (facts.stance === 'defensive' && read.fortitude === undefined) values.push('fortitude');
+  if (facts.armorSource) {
+    const other = read[keys.other];
+    if (above0(read[keys.protection]) || above0(other)) {
+      if (read.armor_soak === undefined) values.push('armor_soak', keys.reduction);
+    } else if (other === undefined) values.push(keys.other);
+    else if (read[keys.natural] === undefined) return { values: [...values, keys.natural], maxes: [keys.protection, keys.other] };
+  }
+  return values.length > 0 ? { values } : undefined;
+}
+
+const above0 = (value: ValueFact | undefined): boolean => (value?.current ?? 0) > 0;
 
 function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>): Resolution<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
@@ -97,7 +117,7 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>)
   const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
 
   // A token with no character and no overrides has no armor: the hit is unreduced (rules.md).
-  const armor: SoakArmor | null = hitsArmor && facts.armorSource ? new ArmorOfFacts(facts.values, keys) : null;
+  const armor: SoakArmor | null = hitsArmor && facts.armorSource ? armorOf(facts.values, keys) : null;
   const stanceReduction = hitsArmor && facts.stance === 'defensive' ? defensiveStanceReduction(value('fortitude')) : 0;
   const life = lifeOf(facts.state, facts.bars.vitality.value);
   const outcome = resolveSoakDamage({
@@ -171,37 +191,17 @@ function lostOf(outcome: SoakDamageOutcome): number | undefined {
   return undefined;
 }
 
-/**
- * The token's armor as the rules read it: each number taken from the facts when the rule asks,
- * so a standing armor never reads the natural defense or the maxes (each read is a Roll20 get).
- */
-class ArmorOfFacts implements SoakArmor {
-  constructor(
-    private readonly values: Facts<SoakState, SoakAnswer>['values'],
-    private readonly keys: TrackKeys,
-  ) {}
-
-  get soakPercent(): number {
-    return this.values.armor_soak?.current ?? 0;
-  }
-  get protection(): number {
-    return this.values[this.keys.protection]?.current ?? 0;
-  }
-  get protectionMax(): number | undefined {
-    return this.values[this.keys.protection]?.max ?? undefined;
-  }
-  get otherProtection(): number {
-    return this.values[this.keys.other]?.current ?? 0;
-  }
-  get otherProtectionMax(): number | undefined {
-    return this.values[this.keys.other]?.max ?? undefined;
-  }
-  get armorReduction(): number {
-    return this.values[this.keys.reduction]?.current ?? 0;
-  }
-  get naturalReduction(): number {
-    return this.values[this.keys.natural]?.current ?? 0;
-  }
+/** The token's armor as the rules read it (a value the hit did not read counts as 0: it is not used). */
+function armorOf(values: Facts<SoakState, SoakAnswer>['values'], keys: TrackKeys): SoakArmor {
+  return {
+    soakPercent: values.armor_soak?.current ?? 0,
+    protection: values[keys.protection]?.current ?? 0,
+    protectionMax: values[keys.protection]?.max ?? undefined,
+    otherProtection: values[keys.other]?.current ?? 0,
+    otherProtectionMax: values[keys.other]?.max ?? undefined,
+    armorReduction: values[keys.reduction]?.current ?? 0,
+    naturalReduction: values[keys.natural]?.current ?? 0,
+  };
 }
 
 function headlineOf(outcome: SoakDamageOutcome, before: Life): Headline {

@@ -90,9 +90,11 @@ function diceOf(order: DefendOrder): Die[] {
 export function soakDefendPlan(order: DefendOrder): Plan<SoakState, SoakAnswer> {
   return {
     values: order.action === 'save' ? ['save_check'] : Object.values(CHECK_ATTRIBUTE),
+    bars: ['vitality'],
     // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
     readsTurnOrder: order.action !== 'save',
-    ...(order.aidedBy !== null ? { others: [order.aidedBy] } : {}),
+    // The aiding ally's stance and reaction; the attacker's name, for a refusal's words.
+    ...(order.aidedBy !== null || order.vs !== null ? { others: [order.aidedBy, order.vs].filter((id): id is string => id !== null) } : {}),
     dice: diceOf(order),
     resolve(facts, rolled) {
       const rolls = { action: rolled.action ?? 100, perception: rolled.perception ?? 100, mental: order.mentalAsked ? (rolled.mental ?? 100) : null };
@@ -170,7 +172,7 @@ function resolveCheck(
     skillName: order.skillName,
     round: { reactions: state.reactions ?? {}, skillsVs: state.skillsVs ?? [] },
   });
-  if (outcome.kind === 'refused') return { kind: 'refused', reason: describeRefusal(outcome.reason, facts.nameOf) };
+  if (outcome.kind === 'refused') return { kind: 'refused', reason: describeRefusal(outcome.reason, (id) => facts.others[id]?.name ?? id) };
   if (outcome.kind === 'missing-target') return { kind: 'missing-value', key: CHECK_ATTRIBUTE[outcome.check] };
 
   const next: SoakState = { ...state };

@@ -212,6 +212,7 @@ export function defendPlan(order: Order): Plan<ThresholdState, ThresholdPending>
   if (needed.check) dice.push({ name: 'check', sides: 100, flag: defenseCheckOf(defense.situation) === 'react' ? 'react-roll' : 'roll' });
   return {
     values: ['defend_check', 'reaction_check', 'perception_check'],
+    bars: ['vitality'],
     dice,
     readsTurnOrder: true,
     ...(defense.ally !== null ? { others: [defense.ally] } : {}),
@@ -278,6 +279,7 @@ function resolveDefense(
 function savePlan(mod: number): Plan<ThresholdState, ThresholdPending> {
   return {
     values: ['save_check', 'exp'],
+    bars: ['vitality'],
     // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
     dice: [{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }],
     resolve(facts, rolled) {

@@ -120,6 +120,7 @@ function attackPlan(attack: Attack): Plan<ThresholdState, ThresholdPending> {
   const armorKey: ValueKey = attack.track === 'physical' ? 'armor_physical' : 'armor_magical';
   return {
     values: [armorKey, 'armor_defense'],
+    bars: ['vitality'],
     dice: [],
     resolve(facts): Resolution<ThresholdState, ThresholdPending> {
       const vitality = facts.bars.vitality.value;
