@@ -27,6 +27,7 @@ import { createRoll20, type MockRoll20, type Roll20Globals } from '../mocks/roll
 import { buildDemoScene } from '../mocks/scene';
 import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
 import { DEFAULT_EDITION, editionIds, editionOf, FIRST_RELEASE_EDITION } from '../src/rules/editions';
+import { totalBudget } from '../test/support/budget';
 
 const BUNDLE = resolve(process.env.BENCH_BUNDLE ?? 'dist/defense-round.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -1008,7 +1009,8 @@ function longEveningReport(e: LongEvening, bundleBytes: number): string[] {
         ['1 token, median at most 3x', x(r(1, 0.5)), verdict(r(1, 0.5) <= 3)],
         [`the first ${FIRST_COMMANDS} commands at most 2.5x`, x(firstRatio), verdict(firstRatio <= 2.5)],
         ['`state` under 100 KB', kb(e.stateBytes), verdict(e.stateBytes < 100_000)],
-        ['the bundle at most 256 KB', `${num(bundleBytes)} bytes`, verdict(bundleBytes <= 256_000)],
+        // The whole file's budget grows with the editions registered (test/support/budget.ts measures each part on its own).
+        [`the bundle at most ${num(totalBudget(editionIds().length))} bytes (${editionIds().length} editions)`, `${num(bundleBytes)} bytes`, verdict(bundleBytes <= totalBudget(editionIds().length))],
       ],
     ),
   );
