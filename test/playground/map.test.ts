@@ -19,7 +19,7 @@ describe('the playground map', () => {
   const selected = () => page.locator('#selected-names').textContent();
   const checkbox = (name: string) => page.getByRole('checkbox', { name: `Select ${name}`, exact: true });
   const say = async (line: string) => {
-    const box = page.getByRole('textbox', { name: /^Message as / });
+    const box = page.getByRole('combobox', { name: /^Message as / });
     await box.fill(line);
     await box.press('Enter');
     await ready(page);

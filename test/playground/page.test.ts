@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { playableEditions } from '../../src/rules/editions';
+import { editionOf, playableEditions } from '../../src/rules/editions';
+import { suggestionsOf } from '../../playground/src/suggestions';
 
 const OUT = resolve('.tmp', 'playground');
 const PAGE = join(OUT, 'index.html');
@@ -32,7 +33,7 @@ describe('the playground in a browser', () => {
     p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   };
   const ready = (p: Page = page) => p.waitForSelector('body[data-state="ready"]', { timeout: 10_000 });
-  const chatBox = () => page.getByRole('textbox', { name: /^Message as / });
+  const chatBox = () => page.getByRole('combobox', { name: /^Message as / });
   const say = async (line: string) => {
     await chatBox().fill(line);
     await chatBox().press('Enter');
@@ -262,6 +263,36 @@ describe('the playground in a browser', () => {
     const goblin = await card('Goblin 1').boundingBox();
     expect(goblin!.y).toBe(bob!.y);
     expect(await page.evaluate('getComputedStyle(document.querySelector(".bar-num")).fontSize')).toMatch(/^1[2-9]/);
+  });
+
+  it('suggests in the chat box each edition\'s own commands and says its flags, after every switch', async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watch(other);
+    await other.goto(pathToFileURL(PAGE).href);
+    await ready(other);
+    const box = other.getByRole('combobox', { name: /^Message as / });
+    // The list the box is bound to (its `list` attribute), not just some datalist on the page.
+    const offered = () => box.evaluate((input) => Array.from((input as unknown as { list: { options: ArrayLike<{ value: string }> } }).list.options).map((o) => o.value));
+    const editions = playableEditions();
+    // The first edition is the one the page opens with: it is checked last, switched back to.
+    for (const id of [...editions.slice(1), editions[0]!]) {
+      await other.getByRole('combobox', { name: 'Edition' }).selectOption(id);
+      await ready(other);
+      const own = suggestionsOf(id);
+      const lines = await offered();
+      expect(lines, id).toEqual(own);
+      for (const example of editionOf(id).hit.examples ?? []) expect(lines, id).toContain(example);
+      for (const otherId of editions.filter((e) => e !== id)) {
+        for (const line of suggestionsOf(otherId)) if (!own.includes(line)) expect(lines, `${id} offers ${otherId}'s ${line}`).not.toContain(line);
+      }
+      const flags = other.locator('#chat-flags');
+      if (!(await flags.evaluate((details) => (details as unknown as { open: boolean }).open))) await flags.getByText(/^Flags in this edition/).click();
+      const damage = flags.getByRole('list', { name: '!damage flags' });
+      const said = await damage.textContent();
+      for (const flag of Object.keys(editionOf(id).hit.flags)) expect(said, `${id} --${flag}`).toContain(`--${flag}`);
+      expect(await damage.getByRole('listitem').count()).toBe(Object.keys(editionOf(id).hit.flags).length);
+    }
+    await other.close();
   });
 
   it('logged no error, warning or broken security policy in the browser', () => {

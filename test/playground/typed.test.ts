@@ -15,7 +15,7 @@ describe('typing Roll20 macros into the playground chat box', () => {
   let url: string;
   const problems: string[] = [];
 
-  const chatBox = () => page.getByRole('textbox', { name: /^Message as / });
+  const chatBox = () => page.getByRole('combobox', { name: /^Message as / });
   const type = async (line: string) => {
     await chatBox().fill(line);
     await chatBox().press('Enter');

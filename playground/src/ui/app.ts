@@ -8,6 +8,7 @@ import { EDITIONS, Fight, type Edition, type TokenView } from '../fight.js';
 import type { MockObject } from '../../../mocks/roll20.js';
 import { fillLine, keyOf, type Question } from '../queries.js';
 import { BAR_KEYS, fragmentOf, isFightFragment, specFromFragment, type BarKey, type FightSpec } from '../share.js';
+import { flagHintsOf, suggestionsOf } from '../suggestions.js';
 import { inlineNodes, messageNode, type ChatHandlers } from './chat-view.js';
 import { append, byId, clear, h, initials } from './dom.js';
 import { markerBase, markerIcon, TableMap } from './map.js';
@@ -176,8 +177,10 @@ export class App {
   private recallKey(event: KeyboardEvent): void {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     if (this.sent.length === 0) return;
-    event.preventDefault();
     const input = event.target as HTMLInputElement;
+    // A line being typed keeps Up and Down for the box's suggestions; an empty box or a recalled line recalls.
+    if (input.value !== '' && input.value !== this.sent[this.recall]) return;
+    event.preventDefault();
     if (event.key === 'ArrowUp') this.recall = this.recall < 0 ? this.sent.length - 1 : Math.max(0, this.recall - 1);
     else this.recall = this.recall < 0 ? -1 : this.recall + 1;
     if (this.recall >= this.sent.length) this.recall = -1;
@@ -357,6 +360,7 @@ export class App {
     this.map.render(tokens, fight.isGM(fight.speaker));
     this.renderTurns();
     this.renderExample(edition);
+    this.renderSuggestions(edition);
     this.renderEntries();
     this.updateAddress(push);
   }
@@ -652,6 +656,23 @@ export class App {
           h('p', { class: 'expect', text: `The rules say: ${move.expect}.` }),
         ),
       );
+    }
+  }
+
+  /** The chat box's suggestions and the flags hint, from the edition's specs; redrawn only when the edition changes. */
+  private renderSuggestions(edition: Edition): void {
+    const list = byId('chat-suggestions');
+    if (list.dataset.edition === edition) return;
+    list.dataset.edition = edition;
+    clear(list);
+    for (const line of suggestionsOf(edition)) list.append(h('option', { attrs: { value: line } }));
+    const body = byId('chat-flags-body');
+    clear(body);
+    const hints = flagHintsOf(edition);
+    byId('chat-flags').hidden = hints.length === 0;
+    byId('chat-flags-title').textContent = `Flags in this edition (${edition})`;
+    for (const hint of hints) {
+      body.append(h('h3', {}, h('code', { text: hint.command })), h('ul', { attrs: { 'aria-label': `${hint.command} flags` } }, ...hint.lines.map((line) => h('li', { text: line }))));
     }
   }
 
