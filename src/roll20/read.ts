@@ -258,6 +258,8 @@ const NO_PLACE: ValuePlace = { kind: 'none' };
 const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track: 'physical' }, magical: { kind: 'worn', track: 'magical' } };
 const NO_OTHERS = Object.freeze({});
 const NO_KEYS: readonly never[] = [];
+/** No value read (a plan that names none): nothing in it, nothing ever put in it. */
+const NO_VALUES = Object.freeze({});
 const ABSENT: ValueFact = Object.freeze({ current: null, max: null, present: false });
 
 const NO_PROBLEMS: ValueProblem[] = [];
@@ -272,34 +274,21 @@ function holdsText(raw: unknown): boolean {
   return !isBlank(raw) && readInteger(raw) === null;
 }
 
-/** Where a character value is read from: its attribute object, or the sheet's default for one the character has no object for. */
-interface ValueSource {
-  get(which: 'current' | 'max'): unknown;
-}
-
-/** Where a protection's max is read from, kept until a plan names it (soak reads it only once the armor is down). */
-interface MaxSource {
-  source: ValueSource;
-  /** The current value when it was read already (a unique token's protection, a sheet default). */
-  rawCurrent: unknown;
-  /** A sheet default, with no attribute object: an empty max means its current, undamaged. */
-  isDefault: boolean;
-}
-
 /**
  * One token's character values as plain numbers: each value the plan names read once (its max when
  * named), a per-token override before the sheet, the sheet's attributes before its defaults, and
- * every value that is not a number noted as a problem as it is read.
+ * every value that is not a number noted as a problem as it is read. (Its members' notes are line
+ * comments: esbuild keeps a class member's doc comment in the shipped file, which has a size budget.)
  */
 class SheetValues {
   readonly values: Partial<Record<ValueKey, ValueFact>> = {};
   readonly places: Partial<Record<ValueKey, ValuePlace>> = {};
-  /** Problems found, made on the first (most tokens have none). */
+  // Problems found, made on the first (most tokens have none).
   problems: ValueProblem[] = NO_PROBLEMS;
-  /** This read's formulas: each attribute worked out once, within one budget (made on the first formula). */
+  // This read's formulas: each attribute worked out once, within one budget (made on the first formula).
   private formulas: FormulaSession | undefined;
-  /** The protections whose max is not read yet. */
-  private maxSources: Partial<Record<ValueKey, MaxSource>> | undefined;
+  // The protections whose max was read (made on the first).
+  private maxesRead: ValueKey[] | undefined;
 
   constructor(
     private readonly snapshot: TokenSnapshot,
@@ -307,7 +296,7 @@ class SheetValues {
     private readonly context: ReadContext,
   ) {}
 
-  /** Reads what is named and not read yet (a max named is of a value named); whether anything was. */
+  // Reads what is named and not read yet (a max named is of a value named); whether anything was.
   read(keys: readonly ValueKey[], maxes: Reads['maxes'] = NO_KEYS): boolean {
     let any = false;
     for (let i = 0; i < keys.length; i += 1) {
@@ -317,15 +306,14 @@ class SheetValues {
         any = true;
       }
     }
-    // Only a protection read from the sheet has a max still to read (a bar's max is the bar's).
+    // Only a protection read from the sheet has a max still to read (an override's is the override, a bar's the bar's).
     for (let i = 0; i < maxes.length; i += 1) {
-      const key = maxes[i]!;
-      const source = this.maxSources?.[key as ValueKey];
-      if (source !== undefined) {
-        this.maxSources![key as ValueKey] = undefined;
-        this.values[key as ValueKey]!.max = this.maxOf(key as ValueKey, source);
-        any = true;
-      }
+      const key = maxes[i] as ValueKey;
+      const value = this.values[key];
+      if (value === undefined || !value.present || WORN_TRACK[key] === undefined || this.record?.overrides?.[key] !== undefined || this.maxesRead?.includes(key)) continue;
+      (this.maxesRead ??= []).push(key);
+      value.max = this.maxOf(key);
+      any = true;
     }
     return any;
   }
@@ -345,7 +333,6 @@ class SheetValues {
     const index = this.context.attributes;
     const name = this.context.settings.attributes[key];
     const attribute = character && index.find(character.id, name);
-    let source: ValueSource | undefined = attribute;
     let raw: unknown;
     // A unique token's protection wears on the sheet; a generic one's per token.
     let perToken = track !== undefined && !snapshot.unique;
@@ -354,38 +341,45 @@ class SheetValues {
       if (track !== undefined && !perToken) perToken = holdsText((raw = attribute.get('current')));
     } else if (character && !isBlank((raw = index.sheetDefault(character.id, name, 'current')))) {
       // No attribute object yet: the sheet's default, as Roll20 gives it; a protection then wears per token.
-      source = { get: (which) => index.sheetDefault(character.id, name, which) };
       perToken = track !== undefined;
-    }
-    if (source === undefined) {
+    } else {
       this.values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
       this.places[key] = track ? WORN_PLACE[track] : NO_PLACE;
       return;
     }
     const worn = perToken ? record?.worn?.[track!] : undefined;
-    this.values[key] = { current: worn !== undefined ? worn : this.number(raw !== undefined ? raw : source.get('current'), key, 'current'), max: null, present: true };
-    if (track !== undefined) (this.maxSources ??= {})[key] = { source, rawCurrent: raw, isDefault: !attribute };
+    this.values[key] = { current: worn !== undefined ? worn : this.number(raw !== undefined ? raw : attribute!.get('current'), key, 'current'), max: null, present: true };
     this.places[key] = perToken ? WORN_PLACE[track!] : attribute ? { kind: 'attribute', attribute } : NO_PLACE;
   }
 
-  /** A protection's undamaged value: its max, or, for a formula or a sheet default with no max of its own, its current value. */
-  private maxOf(key: ValueKey, { source, rawCurrent, isDefault }: MaxSource): number | null {
-    const raw = source.get('max');
-    if (isBlank(raw) && (isDefault || holdsText(rawCurrent))) return this.number(rawCurrent !== undefined ? rawCurrent : source.get('current'), key, 'current');
+  // A protection's undamaged value: its max; a unique token's formula or a sheet default with no
+  // max of its own is undamaged at its current value.
+  private maxOf(key: ValueKey): number | null {
+    const characterId = this.snapshot.character!.id;
+    const index = this.context.attributes;
+    const name = this.context.settings.attributes[key];
+    const attribute = index.find(characterId, name);
+    if (attribute === undefined) {
+      const raw = index.sheetDefault(characterId, name, 'max');
+      return isBlank(raw) ? this.number(index.sheetDefault(characterId, name, 'current'), key, 'current') : this.number(raw, key, 'max');
+    }
+    const raw = attribute.get('max');
+    if (isBlank(raw) && this.snapshot.unique) {
+      const current = attribute.get('current');
+      if (holdsText(current)) return this.number(current, key, 'current');
+    }
     return this.number(raw, key, 'max');
   }
 
-  /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+  // An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default.
   private lookup(name: string, which: 'current' | 'max'): unknown {
     const characterId = this.snapshot.character!.id;
     const attribute = this.context.attributes.find(characterId, name);
     return attribute ? attribute.get(which) : this.context.attributes.sheetDefault(characterId, name, which);
   }
 
-  /**
-   * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
-   * as Roll20 would; anything else is a problem (noted) and no value.
-   */
+  // A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+  // as Roll20 would; anything else is a problem (noted) and no value.
   private number(raw: unknown, key: ValueKey, which: 'current' | 'max'): number | null {
     const whole = readInteger(raw);
     if (whole !== null) return whole;
@@ -439,8 +433,9 @@ export function readFacts<S>(
   home = record,
   options?: ReadOptions,
 ): TokenReading<S> {
-  const sheet = new SheetValues(snapshot, record, context);
-  sheet.read(plan.values, plan.maxes);
+  // A plan that names no value (a heal, a stance) reads no sheet.
+  const sheet = plan.values.length > 0 ? new SheetValues(snapshot, record, context) : undefined;
+  sheet?.read(plan.values, plan.maxes);
   const order = context.turnOrder;
   let initiative: number | null = null;
   if (order && order.length > 0) {
@@ -461,7 +456,7 @@ export function readFacts<S>(
     id: snapshot.id,
     name: snapshot.name,
     bars: { vitality: barFact(bars.vitality, 'vitality', maxes, vitality), soul: barFact(bars.soul, 'soul', maxes), power: barFact(bars.power, 'power', maxes) },
-    values: sheet.values,
+    values: sheet?.values ?? NO_VALUES,
     armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
     stance: home?.stance ?? null,
     state,
@@ -473,12 +468,19 @@ export function readFacts<S>(
     others,
   };
   // Values named from the first ones (a standing armor's Soak, a fallen one's natural defense), until none is new.
-  if (plan.more) {
+  if (sheet !== undefined && plan.more) {
     for (let more = plan.more(facts); more !== undefined && sheet.read(more.values, more.maxes); more = plan.more(facts));
   }
-  const reading: TokenReading<S> = { snapshot, record, facts, places: sheet.places, problems: sheet.problems, condition: context.edition.life.condition(state, vitality) };
-  const broken = plan.bars?.find((bar) => facts.bars[bar].value === null);
-  if (broken !== undefined) reading.brokenBar = broken;
+  const reading: TokenReading<S> = { snapshot, record, facts, places: sheet?.places ?? NO_VALUES, problems: sheet?.problems ?? NO_PROBLEMS, condition: context.edition.life.condition(state, vitality) };
+  const counted = plan.bars;
+  if (counted !== undefined) {
+    for (let i = 0; i < counted.length; i += 1) {
+      if (facts.bars[counted[i]!].value === null) {
+        reading.brokenBar = counted[i]!;
+        break;
+      }
+    }
+  }
   return reading;
 }
 

@@ -157,8 +157,9 @@ describe('soak: planDamage', () => {
     expect(readsOf(plan('!damage 200'), sheet, { stance: 'defensive' })).toEqual(['armor_physical', 'fortitude', 'armor_soak', 'armor_defense']);
     // The physical protection worn out, the magical one standing: the armor stands on it.
     expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100), armor_magical: val(5, 40) })).toEqual(['armor_physical', 'armor_magical', 'armor_soak', 'armor_defense']);
-    // Both at 0: the armor is down; the natural defense, and the maxes (worn out or never there).
-    expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100) })).toEqual(['armor_physical', 'armor_magical', 'natural_defense', 'armor_physical.max', 'armor_magical.max']);
+    // Both at 0: the armor is down; the natural defense, and the maxes (worn out or never there): the other's only when this one has none.
+    expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100) })).toEqual(['armor_physical', 'armor_magical', 'natural_defense', 'armor_physical.max']);
+    expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 0) })).toEqual(['armor_physical', 'armor_magical', 'natural_defense', 'armor_physical.max', 'armor_magical.max']);
     expect(readsOf(plan('!damage 200 --type magical'), { ...sheet, armor_magical: val(5, 40) })).toEqual(['armor_magical', 'armor_soak', 'armor_spirit']);
     // No character and no overrides: no armor to read, Fortitude still in the defensive stance.
     expect(readsOf(plan('!damage 200'), sheet, { armorSource: false, stance: 'defensive' })).toEqual(['armor_physical', 'fortitude']);

@@ -44,11 +44,18 @@ interface TrackKeys {
   other: ValueKey;
   reduction: ValueKey;
   natural: ValueKey;
+  /** What a hit reads of the armor at each stage (`armorReads`), made once. */
+  reads: Record<'first' | 'standing' | 'other' | 'down' | 'otherMax', Reads>;
+}
+function trackKeys(protection: ValueKey, other: ValueKey, reduction: ValueKey, natural: ValueKey): TrackKeys {
+  const reads = { first: { values: [protection] }, standing: { values: ['armor_soak', reduction] }, other: { values: [other] }, down: { values: [natural], maxes: [protection] }, otherMax: { values: [], maxes: [other] } } as const;
+  return { protection, other, reduction, natural, reads };
 }
 const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
-  physical: { protection: 'armor_physical', other: 'armor_magical', reduction: 'armor_defense', natural: 'natural_defense' },
-  magical: { protection: 'armor_magical', other: 'armor_physical', reduction: 'armor_spirit', natural: 'natural_spirit' },
+  physical: trackKeys('armor_physical', 'armor_magical', 'armor_defense', 'natural_defense'),
+  magical: trackKeys('armor_magical', 'armor_physical', 'armor_spirit', 'natural_spirit'),
 };
+const FORTITUDE: Reads = { values: ['fortitude'] };
 
 const NO_AMOUNT = 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]';
 /** The amount: none only with --instant-kill (which drops Vitality to 0). */
@@ -80,29 +87,28 @@ export function plainHit(amount: number): SoakDamageOrder {
 export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
-  const plan: Plan<SoakState, SoakAnswer> = { values: hitsArmor ? [keys.protection] : [], bars: [order.to], dice: [], resolve: (facts) => resolveOne(order, facts) };
+  const plan: Plan<SoakState, SoakAnswer> = { values: hitsArmor ? keys.reads.first.values : [], bars: [order.to], dice: [], resolve: (facts) => resolveOne(order, facts) };
   if (hitsArmor) plan.more = (facts) => armorReads(facts, keys);
   return plan;
 }
 
 /**
  * What a hit reads of the armor next, named from what it read already (each read costs a Roll20 get,
- * and a value that is no number refuses the token): Soak and Defense while the armor stands (The
- * Defensive Round: either protection above 0), else the natural defense and the maxes (worn out or
- * never there); Fortitude only in the defensive stance. Undefined: nothing more.
+ * and a value that is no number refuses the token): Fortitude only in the defensive stance; Soak and
+ * Defense while the armor stands (The Defensive Round: either protection above 0), else the natural
+ * defense and the maxes, which say only whether it was worn out or never there (the other's when
+ * this one has none). Undefined: nothing more.
  */
 function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads | undefined {
   const read = facts.values;
-  const values: ValueKey[] = [];
-  if (facts.stance === 'defensive' && read.fortitude === undefined) values.push('fortitude');
-  if (facts.armorSource) {
-    const other = read[keys.other];
-    if (above0(read[keys.protection]) || above0(other)) {
-      if (read.armor_soak === undefined) values.push('armor_soak', keys.reduction);
-    } else if (other === undefined) values.push(keys.other);
-    else if (read[keys.natural] === undefined) return { values: [...values, keys.natural], maxes: [keys.protection, keys.other] };
-  }
-  return values.length > 0 ? { values } : undefined;
+  if (facts.stance === 'defensive' && read.fortitude === undefined) return FORTITUDE;
+  if (!facts.armorSource) return undefined;
+  const protection = read[keys.protection];
+  const other = read[keys.other];
+  if (above0(protection) || above0(other)) return read.armor_soak === undefined ? keys.reads.standing : undefined;
+  if (other === undefined) return keys.reads.other;
+  if (read[keys.natural] === undefined) return keys.reads.down;
+  return (protection?.max ?? 0) > 0 ? undefined : keys.reads.otherMax;
 }
 
 const above0 = (value: ValueFact | undefined): boolean => (value?.current ?? 0) > 0;
