@@ -39,7 +39,7 @@ export function withLife(state: SoakState, life: Life): SoakState {
 }
 
 /** The one place a state is put together: only the fields it has (state is saved; nothing undefined is kept). */
-export function stateOf(life: SoakState['life'], reactions: SoakState['reactions'], skillsVs: SoakState['skillsVs']): SoakState {
+function stateOf(life: SoakState['life'], reactions: SoakState['reactions'], skillsVs: SoakState['skillsVs']): SoakState {
   const out: SoakState = {};
   if (life) out.life = life;
   if (reactions) out.reactions = reactions;
