@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var nr = Object.defineProperty, oc = Object.getOwnPropertyDescriptor, ac = Object.getOwnPropertyNames, Vs = Object.prototype.hasOwnProperty, cc = (e, t) => {for (var n in t)
-Vs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
-}, lc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ac(t))
-!Vs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = oc(t, s)) || r.enumerable });
+var nr = Object.defineProperty, rc = Object.getOwnPropertyDescriptor, sc = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, ic = (e, t) => {for (var n in t)
+Fs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
+}, oc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of sc(t))
+!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = rc(t, s)) || r.enumerable });
 return e;
-}, dc = (e) => lc(nr({}, "__esModule", { value: !0 }), e), Us = {};
-cc(Us, {onDamage: () => im,
-version: () => sm});
-var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, B = Set, dn = WeakMap, un = Error, Bs = RangeError, Hs = Promise, fn = Date, uc = isNaN, fc = "0.2.0", te = "DefenseRound", ve = fc, hn, hc = {lang: void 0,
+}, ac = (e) => oc(nr({}, "__esModule", { value: !0 }), e), Gs = {};
+ic(Gs, {onDamage: () => Km,
+version: () => Hm});
+var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, un = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, cc = isNaN, lc = "0.2.0", te = "DefenseRound", me = lc, mn, dc = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ks(e) {return !e && !hn ? hc : {lang: e?.lang ?? hn?.lang,
+function Bs(e) {return !e && !mn ? dc : {lang: e?.lang ?? mn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? hn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? hn?.abortPipeEarly};}
-var vc;
-function mc(e) {return vc?.get(e);}
+abortEarly: e?.abortEarly ?? mn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? mn?.abortPipeEarly};}
+var uc;
+function fc(e) {return uc?.get(e);}
+var hc;
+function mc(e) {return hc?.get(e);}
 var pc;
-function gc(e) {return pc?.get(e);}
-var kc;
-function yc(e, t) {return kc?.get(e)?.get(t);}
-function Xe(e) {const t = typeof e;
+function vc(e, t) {return pc?.get(e)?.get(t);}
+function Je(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Xe(i), c = {kind: e.kind,
+function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Je(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,27 +54,27 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? yc(e.reference, c.lang) ?? (l ? gc(c.lang) : null) ?? r.message ?? mc(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? vc(e.reference, c.lang) ?? (l ? mc(c.lang) : null) ?? r.message ?? fc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function wc(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
-function bc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function rr(e, t) {const n = [...new B(e)];
+function gc(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function kc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function rr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Ks())
+validate: (t) => e["~run"]({ value: t }, Bs())
 }, e;}
-function Ws(e) {return {kind: "validation",
+function Hs(e) {return {kind: "validation",
 type: "finite",
-reference: Ws,
+reference: Hs,
 async: !1,
 expects: null,
 requirement: D.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
-function vn(e) {return {kind: "validation",
+function pn(e) {return {kind: "validation",
 type: "integer",
-reference: vn,
+reference: pn,
 async: !1,
 expects: null,
 requirement: D.isInteger,
@@ -92,10 +92,10 @@ function ft(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ft,
 async: !1,
-expects: `<=${e instanceof fn ? e.toJSON() : Xe(e)}`,
+expects: `<=${e instanceof hn ? e.toJSON() : Je(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof fn ? n.value.toJSON() : Xe(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Je(n.value) }), n;}};}
 function Me(e, t) {return {kind: "validation",
 type: "min_length",
 reference: Me,
@@ -108,21 +108,21 @@ function ht(e, t) {return {kind: "validation",
 type: "min_value",
 reference: ht,
 async: !1,
-expects: `>=${e instanceof fn ? e.toJSON() : Xe(e)}`,
+expects: `>=${e instanceof hn ? e.toJSON() : Je(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof fn ? n.value.toJSON() : Xe(n.value) }), n;}};}
-function mn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Je(n.value) }), n;}};}
+function vn(e, t) {return {kind: "validation",
 type: "regex",
-reference: mn,
+reference: vn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
-function vt(e) {return {kind: "validation",
+function mt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: vt,
+reference: mt,
 async: !1,
 expects: null,
 requirement: D.isSafeInteger,
@@ -133,8 +133,8 @@ type: "trim",
 reference: sr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var $c = { abortEarly: !0 };
-function Ac(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+var yc = { abortEarly: !0 };
+function wc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function ir(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Le(e, t) {return ee({kind: "schema",
 type: "array",
@@ -158,16 +158,16 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else W(this, "type", n, r);
 return n;}});}
-function Je(e) {return ee({kind: "schema",
+function Qe(e) {return ee({kind: "schema",
 type: "boolean",
-reference: Je,
+reference: Qe,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function xs(e, t) {return ee({kind: "schema",
+function Ks(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: xs,
+reference: Ks,
 expects: "unknown",
 async: !1,
 check: e,
@@ -176,11 +176,11 @@ message: t,
 function J(e, t) {return ee({kind: "schema",
 type: "literal",
 reference: J,
-expects: Xe(e),
+expects: Je(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return wc(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+"~run"(n, r) {return gc(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
 function Nt(e, t) {return ee({kind: "schema",
 type: "nullable",
 reference: Nt,
@@ -195,10 +195,10 @@ reference: Ae,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !uc(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ys(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !cc(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
+function Ws(e, t) {return ee({kind: "schema",
 type: "object",
-reference: Ys,
+reference: Ws,
 expects: "Object",
 async: !1,
 entries: e,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Ac(o);
+} else if (o.fallback !== void 0) n.value[i] = wc(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -240,14 +240,14 @@ default: t,
 function ne(e, t) {return ee({kind: "schema",
 type: "picklist",
 reference: ne,
-expects: rr(e.map(Xe), "|"),
+expects: rr(e.map(Je), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function pn(e, t, n) {return ee({kind: "schema",
+function gn(e, t, n) {return ee({kind: "schema",
 type: "record",
-reference: pn,
+reference: gn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (bc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (kc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function qs(e, t) {return ee({kind: "schema",
+function xs(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: qs,
+reference: xs,
 expects: "Array",
 async: !1,
 items: e,
@@ -307,13 +307,13 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else W(this, "type", n, r);
 return n;}});}
-function zs(e) {let t;
+function Ys(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Xs(e, t) {return ee({kind: "schema",
+function qs(e, t) {return ee({kind: "schema",
 type: "union",
-reference: Xs,
+reference: qs,
 expects: rr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
@@ -326,9 +326,9 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-W(this, "type", n, r, { issues: zs(i) }), n.typed = !0;
+W(this, "type", n, r, { issues: Ys(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: zs(o) });}
+W(this, "type", n, r, { issues: Ys(o) });}
 return n;}});}
 function Pt() {return ee({kind: "schema",
 type: "unknown",
@@ -336,9 +336,9 @@ reference: Pt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Js(e, t, n) {return ee({kind: "schema",
+function zs(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: Js,
+reference: zs,
 expects: "Object",
 async: !1,
 key: e,
@@ -346,18 +346,18 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new B(f).add(h.key));
-else {let v = !0, k = 0;
-for (const p of f) {const m = h.entries[p];
-if (p in i ? m["~run"]({typed: !1,
-value: i[p]
-}, $c).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {v = !1, c !== p && (a < k || a === k && p in i && !(c in i)) && (a = k, c = p, l = []), c === p && l.push(h.entries[p].expects);
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new K(f).add(h.key));
+else {let m = !0, k = 0;
+for (const v of f) {const p = h.entries[v];
+if (v in i ? p["~run"]({typed: !1,
+value: i[v]
+}, yc).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {m = !1, c !== v && (a < k || a === k && v in i && !(c in i)) && (a = k, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 k++;}
-if (v) {const p = h["~run"]({ value: i }, s);
-(!o || !o.typed && p.typed) && (o = p);}}
+if (m) {const v = h["~run"]({ value: i }, s);
+(!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
-if (d(this, new B([this.key])), o) return o;
+if (d(this, new K([this.key])), o) return o;
 W(this, "type", r, s, {input: i[c],
 expected: rr(l, "|"),
 path: [{type: "object",
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, Ks(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, Bs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return Ys(g.assign(g.create(null), e));}
-var Qs = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
+function F(e) {return Ws(g.assign(g.create(null), e));}
+var Xs = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -403,264 +403,44 @@ var Qs = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul
 function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function E(e, t) {return t.section = e, t;}
-function gn(e) {return "kind" in e;}
-var kn = -10, Zs = -9, ei = 1, mt = 1, or = 3, pt = { condition: "none", savesOwed: 0 }, yn = { condition: "dead", savesOwed: 0 };
-function ti(e) {return e > 0 ? { ...pt } : e > kn ? { condition: "incapacitated", savesOwed: 0 } : { ...yn };}
-function ar(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Sc(e, t, n) {return n.condition === "dying" ? { life: { ...yn }, steps: [...ar(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= kn ? { life: { condition: "dying", savesOwed: or }, steps: [{ kind: "dying", savesOwed: or }] } : {life: { condition: "incapacitated", savesOwed: mt },
-steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= kn ? { life: { ...yn }, steps: [...ar(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function ni(e, t, n) {if (n.condition === "dead")
-return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Sc(e, s, n);
-for (const a of o.steps) i.push(a);
-return { applied: !0, after: s, life: o.life, steps: i };}
-function _c(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
-after: 0,
-life: { condition: "incapacitated", savesOwed: mt },
-steps: [
-{ kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: mt }]};}
-function Ec(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
-if (t < e) {if (n.condition === "dead")
-return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = ni(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };}
-const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > kn ? {after: t,
-life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...ar(n), { kind: "incapacitated", savesOwed: 0 }]
-} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Tc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
-return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({kind: "save-rolled",
-roll: n.roll,
-target: n.target,
-success: n.success,
-critical: n.critical,
-savesLeft: i});
-if (t.condition === "incapacitated")
-return n.success ? {ok: !0,
-vitality: ei,
-life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: ei }]
-} : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
-if (n.success)
-return {ok: !0,
-vitality: Zs,
-life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Zs }]};
-const s = S.min(or, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...yn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var ri = { physical: "Physical", magical: "Magical" }, si = { physical: "Defense", magical: "Spirit" }, cr = { soul: "Soul", power: "Power" };
-function Oc(e, t) {switch (e) {case "worn-out":
-return `Armor destroyed (worn out): ${t} is not reduced`;
-case "never-there":
-return `No armor (no Physical or Magical protection): ${t} is not reduced`;
-case "no-character":
-return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Rc(e) {switch (e) {case "reached-minus-10":
-return "Dead: reached -10 while incapacitated";
-case "hit-while-dying":
-return "Dead: hit again while dying";
-case "saves-failed":
-return "Dead: every save failed";}}
-function Dc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function wn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function Ic(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
-return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
-case "pierce":
-return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
-case "armor-absent":
-return Oc(e.reason, e.amount);
-case "soak":
-return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
-case "protection":
-return wn(e.before, e.protection, ri[e.track], e.after);
-case "armor-reduction":
-return wn(e.before, e.reduction, si[e.track], e.after);
-case "natural-reduction":
-return wn(e.before, e.reduction, `natural ${si[e.track]}`, e.after);
-case "defensive-stance":
-return wn(e.before, e.reduction, "defensive stance", e.after);
-case "vitality-loss":
-return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
-case "protection-wear":
-return `${ri[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
-case "vitality-change":
-return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
-case "direct-damage":
-return `${e.amount} to ${cr[e.bar]}, no armor: ${cr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
-case "bar-not-a-number":
-return `${cr[e.bar]} is not a number: nothing taken`;
-case "instant-kill":
-return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
-case "dead-no-damage":
-return `Dead: takes no damage (Vitality ${e.vitality})`;
-case "set-back":
-return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
-case "incapacitated":
-return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
-case "dying":
-return "Falls: dying (-10 or below)";
-case "dead":
-return Rc(e.cause);
-case "saves-lost":
-return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Dc(e.savesLeft)} left` : ", no save left";
-return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
-case "stood-up":
-return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
-case "saved-from-death":
-return `Saved from death: Vitality ${e.before} -> ${e.vitality}, still incapacitated`;
-case "revived":
-return "Revived: raised above 0 by hand, no longer dead";
-case "conditions-cleared":
-return "Above 0 again: conditions and owed saves cleared";}}
-var me = {front: "Front",
-"thrown-object": "Thrown object",
-"spell-seen": "Seen spell",
-behind: "Behind",
-distracted: "Distracted",
-side: "Side",
-projectile: "Projectile",
-gun: "Gun",
-aoe: "Area attack",
-"aoe-edge": "Edge of an area attack",
-"spell-unseen": "Unseen or very fast spell",
-"spell-fast": "Very fast spell",
-"spell-invisible": "Invisible spell",
-covert: "Covert attack",
-spectator: "Spectator"
-}, Cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, ii = { defend: "defend", evade: "evade" };
-function bn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function oi(e, t, n) {if (t.length === 0) return `${n}`;
-const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
-return `${e}${r} = ${n}`;}
-function lr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Nc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${oi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${lr(e.success, e.critical)}`;
-case "no-defensive-action":
-return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
-case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${lr(e.success, e.critical)}, ${n}`;}
-case "situation-penalty":
-return `${me[e.situation]}: ${bn(e.penalty)} to ${ii[e.check]}`;
-case "situation-no-penalty":
-return `${me[e.situation]}: no penalty to ${ii[e.check]}`;
-case "aided":
-return e.by === void 0 ? `Aided by an ally: ${bn(e.bonus)}` : `Aided by ${t(e.by)}: ${bn(e.bonus)}`;
-case "modifier":
-return `Modifier: ${bn(e.mod)}`;
-case "action-check":
-return `${Cc[e.action]} d100 ${e.roll} vs ${oi(e.baseTarget, e.adjustments, e.target)}: ${lr(e.success, e.critical)}`;
-case "pending-defense":
-return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
-case "reaction-recorded":
-return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
-case "counter-announced":
-return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
-case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${s}`;}
-case "spectator-drawn":
-return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var Pc = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Lt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
-reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
-none: "no stance"};
-function Mc(e) {switch (e.condition) {case "none":
-return;
-case "incapacitated":
-return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
-case "dying":
-return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
-case "dead":
-return "Dead";}}
-function Lc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
-function jc(e, t) {if (e.cancelled) return "blocks";
-const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function Fc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Gc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
-if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
-switch (n) {case "blocks":
-return `${e} blocks the hit ${s}`;
-case "armor-holds":
-return `${e} takes no damage: the armor holds ${s}`;
-case "unharmed":
-return `${e} takes no damage ${s}`;
-case "incapacitated":
-case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
-case "dead":
-return `${e} loses ${r} Vitality and dies ${s}`;
-case "hit":
-return `${e} loses ${r} Vitality ${s}`;}}
-var Vc = {blocks: "blocks the hit",
-incapacitated: "is hit and falls, incapacitated",
-dying: "is hit and falls, dying",
-dead: "is hit and dies",
-"armor-holds": "is hit, but the armor holds",
-hit: "is hit",
-unharmed: "is unharmed"};
-function ai(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function Uc(e, t) {switch (e.kind) {case "hit-title":
-return Gc(t(e.who), e.hit, e.result, e.lost);
-case "hit-summary":
-return `${t(e.who)} ${Vc[e.result]}.`;
-case "life-now":
-return Mc(e.life) ?? `Standing, Vitality ${e.vitality}`;
-case "save-title":
-return `${t(e.who)}: Vitality save`;
-case "save-summary": {const n = t(e.who);
-return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;}
-case "check-title":
-return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
-case "check-result":
-return `${t(e.who)} ${ai(e.result, e.action)}`;
-case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ai(e.result, e.action)}.`;}
-case "no-stance-declared":
-return "None declared: a defender must declare Defensive or Reactive";}}
-var Bc = /^[+-]?\d+$/;
+function kn(e) {return "kind" in e;}
+var bc = /^[+-]?\d+$/;
 function ie(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Bc.test(t)) return null;
+if (!bc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
-function $n(e, t) {return S.floor(e * t / 100);}
-function ci(e, t, n) {return S.min(n, S.max(t, e));}
-var li = 1e6;
+function yn(e, t) {return S.floor(e * t / 100);}
+function Js(e, t, n) {return S.min(n, S.max(t, e));}
+var Qs = 1e6;
 function pe(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
 function U(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
-var _ = class extends un {}, C = class extends un {};
-function Hc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
+var _ = class extends fn {}, C = class extends fn {};
+function $c(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? $(s) : n;
 }) : e;}
-function dr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function di(e, t) {let n = t;
-for (; n < e.length && !dr(e.charCodeAt(n)); ) n += 1;
+function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function Zs(e, t) {let n = t;
+for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Kc(e) {const t = [], n = e.length;
+function Ac(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (dr(s)) {r += 1;
+if (or(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = di(e, r + 1);
+const i = Zs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ui(e) {const t = Kc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function ei(e) {const t = Ac(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
@@ -668,14 +448,14 @@ if (s.has(c)) throw new _(`--${U(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Wc(e, t) {if (e.length > 40) return;
+function Sc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : xc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : _c(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function jt(e, t, n, r = "") {const s = Wc(e.toLowerCase(), t);
+function Lt(e, t, n, r = "") {const s = Sc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function xc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function _c(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
@@ -683,40 +463,40 @@ n = r, r = i;}
 return r[t.length];}
 function Ve(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${U(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${U(s)}: ${jt(s, g.keys(t), "flags", "--")}`);}
+throw o ? new _(`--${U(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${U(s)}: ${Lt(s, g.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
 throw new _(`--${s} takes one value (got "${U(r.join(" "))}")`);});}
 function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function ge(e, t) {return e.flags.has(t);}
-function gt(e, t, n, r) {const s = ie(e);
+function ve(e, t) {return e.flags.has(t);}
+function pt(e, t, n, r) {const s = ie(e);
 if (s === null) throw new _(`${t} must be a whole number (got "${U(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Yc(e, t, n, r) {const s = Ue(e, t);
-return s === void 0 ? void 0 : gt(s, `--${t}`, n, r);}
+function Ec(e, t, n, r) {const s = Ue(e, t);
+return s === void 0 ? void 0 : pt(s, `--${t}`, n, r);}
 function Se(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return s;}
 function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function om(e) {return e;}
-var fi = new dn();
-function hi(e) {let t = fi.get(e);
+function Wm(e) {return e;}
+var ti = new un();
+function ni(e) {let t = ti.get(e);
 if (t) return t;
-t = {}, fi.set(e, t);
+t = {}, ti.set(e, t);
 for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function ur(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function ar(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function vi(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
-function mi(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
-return gt(e, t, 0, n);}
-function qc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function ri(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function si(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
+return pt(e, t, 0, n);}
+function Tc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -726,58 +506,58 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return gt(r, s, t.min, t.max);
+return pt(r, s, t.min, t.max);
 case "amount":
-return mi(r, s, t.max, t.example);
+return si(r, s, t.max, t.example);
 case "die":
-return gt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && vi(t.meaningless, i) ? t.meaningless[i] : void 0;
+return pt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && ri(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
 return Se(r, s, t.choices);}}}
-function pi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function fr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function gi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function An(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function ki(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function zc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
+function ii(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function oi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function ai(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Oc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${An(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function yi(e) {const t = ur(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = fr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function ci(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = cr(e);
 return n ? [...t, n.flag] : t;}
-function hr(e, t, n) {Ve(e, hi(t), n);
+function lr(e, t, n) {Ve(e, ni(t), n);
 const r = g.keys(t);
 for (const u of r) {const f = t[u].retired;
 if (f !== void 0 && e.flags.has(u)) throw new _(f);}
 for (const u of r) {const f = t[u];
-if (!(!pi(f) || e.flags.has(u)))
-throw new _(ki(f) ?? `no ${u} given: add --${u} ${wi(f)}`);}
+if (!(!ii(f) || e.flags.has(u)))
+throw new _(ai(f) ?? `no ${u} given: add --${u} ${li(f)}`);}
 const s = new I(), i = (u) => {if (s.has(u)) return;
 const f = e.flags.get(u);
-s.set(u, f === void 0 ? gi(t[u]) : qc(u, t[u], f));
-}, o = new B(), a = (u) => {if (o.has(u)) return;
+s.set(u, f === void 0 ? oi(t[u]) : Tc(u, t[u], f));
+}, o = new K(), a = (u) => {if (o.has(u)) return;
 o.add(u);
-const f = t[u], h = fr(f);
-if (h && !e.flags.has(u)) {const v = s.get(h.flag);
-if (v !== void 0 && h.in.includes($(v))) throw new _(ki(f)?.split("{value}").join($(v)) ?? `--${h.flag} ${$(v)} needs --${u}`);}
+const f = t[u], h = cr(f);
+if (h && !e.flags.has(u)) {const m = s.get(h.flag);
+if (m !== void 0 && h.in.includes($(m))) throw new _(ai(f)?.split("{value}").join($(m)) ?? `--${h.flag} ${$(m)} needs --${u}`);}
 if (e.flags.has(u))
-for (const v of ur(f)) {const k = zc(u, v, e, s);
+for (const m of ar(f)) {const k = Oc(u, m, e, s);
 if (k !== null) throw new _(k);}
-}, c = new B(), l = (u) => {if (!(s.has(u) || c.has(u) || !vi(t, u))) {c.add(u);
-for (const f of yi(t[u])) l(f);
+}, c = new K(), l = (u) => {if (!(s.has(u) || c.has(u) || !ri(t, u))) {c.add(u);
+for (const f of ci(t[u])) l(f);
 a(u), i(u);}
-}, d = new B(r.flatMap((u) => yi(t[u])));
+}, d = new K(r.flatMap((u) => ci(t[u])));
 for (const u of r) d.has(u) && l(u);
 for (const u of r) a(u);
 for (const u of r) i(u);
 return g.fromEntries(s);}
-function vr(e, t) {const { positionals: n } = e;
+function dr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new _(`one amount only (got "${U(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return mi(r, t.what, t.max ?? li, t.example);}
-function wi(e) {if (e.placeholder !== void 0) return e.placeholder;
+return si(r, t.what, t.max ?? Qs, t.example);}
+function li(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -795,7 +575,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Xc(e) {switch (e.kind) {case "switch":
+function Rc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -813,29 +593,107 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function bi(e) {return g.entries(e).map(([t, n]) => {const r = wi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Xc(n)], i = gi(n);
+function di(e) {return g.entries(e).map(([t, n]) => {const r = li(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Rc(n)], i = oi(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${$(i)}`);
-const o = fr(n);
-pi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${An(o.in)}`);
-for (const c of ur(n))
-c.in ? s.push(`only with --${c.flag} ${An(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${An(c.notIn)}`) : s.push(`needs --${c.flag}`);
+const o = cr(n);
+ii(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
+for (const c of ar(n))
+c.in ? s.push(`only with --${c.flag} ${wn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${wn(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function $i(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function mr(e, t) {const n = new I();
+function ui(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function ur(e, t) {const n = new I();
 for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
-return { ...hr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Ai(e, t) {return {...e,
+return { ...lr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function fi(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function pr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function fr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function Ft(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+var bn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function jt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Sn = [
+var Dc = F({life: G(
+F({condition: ne(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Ae(), pn(), ht(0), ft(3))})),
+reactions: G(gn(z(), qs([Qe(), J("used")]))),
+skillsVs: G(Le(z()))});
+function Ic(e) {return e === "success" || e === "fail" ? e : null;}
+function Cc(e) {if (x.isArray(e)) return null;
+const t = je(Dc, e);
+return t.success ? hi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function hr(e, t) {return hi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function hi(e, t, n) {const r = {};
+return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
+var $n = -10, mi = -9, pi = 1, vt = 1, mr = 3, Be = { condition: "none", savesOwed: 0 }, Ft = { condition: "dead", savesOwed: 0 };
+function vi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Ft };}
+function pr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Nc(e, t, n) {return n.condition === "dying" ? { life: { ...Ft }, steps: [...pr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: mr }, steps: [{ kind: "dying", savesOwed: mr }] } : {life: { condition: "incapacitated", savesOwed: vt },
+steps: [{ kind: "incapacitated", savesOwed: vt }]
+} : t <= $n ? { life: { ...Ft }, steps: [...pr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function gi(e, t, n) {if (n.condition === "dead")
+return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
+const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const o = Nc(e, s, n);
+for (const a of o.steps) i.push(a);
+return { applied: !0, after: s, life: o.life, steps: i };}
+function Pc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+after: 0,
+life: { condition: "incapacitated", savesOwed: vt },
+steps: [
+{ kind: "instant-kill", applied: !0, before: e, after: 0 },
+{ kind: "incapacitated", savesOwed: vt }]};}
+function Mc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+if (t < e) {if (n.condition === "dead")
+return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
+const s = gi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };}
+const r = [{ kind: "vitality-change", before: e, after: t }];
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > $n ? {after: t,
+life: { condition: "incapacitated", savesOwed: 0 },
+steps: [...r, ...pr(n), { kind: "incapacitated", savesOwed: 0 }]
+} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
+function Lc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+return { ok: !1, reason: "no-save-owed" };
+const r = (i) => ({kind: "save-rolled",
+roll: n.roll,
+target: n.target,
+success: n.success,
+critical: n.critical,
+savesLeft: i});
+if (t.condition === "incapacitated")
+return n.success ? {ok: !0,
+vitality: pi,
+life: { ...Be },
+steps: [r(0), { kind: "stood-up", before: e, vitality: pi }]
+} : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
+if (n.success)
+return {ok: !0,
+vitality: mi,
+life: { condition: "incapacitated", savesOwed: vt },
+steps: [r(vt), { kind: "saved-from-death", before: e, vitality: mi }]};
+const s = S.min(mr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Ft }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function gt(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : vi(t);}
+function jc(e, t) {return gt(e, t).condition;}
+function Fc(e, t) {if (t) return { life: { ...Ft } };
+const n = e === null ? Be : vi(e);
+return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
+function Gc(e) {return e.life ? { life: e.life } : {};}
+function Vc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Uc(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function ki(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
+function Bc(e, t, n) {const r = Mc(e, t, gt(n, e));
+return {vitality: r.after,
+state: hr(n, r.life),
+steps: r.steps,
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+now: ki("Now", r.life)[0]};}
+var An = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -856,7 +714,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ze = {front: de,
+}, et = {front: de,
 "thrown-object": de,
 "spell-seen": de,
 behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -872,107 +730,193 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Jc(e, t) {const n = Ze[e];
+function Hc(e, t) {const n = et[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Qc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
-var Zc = ["defensive", "reactive", "none"];
-function el(e) {return e === "reactive";}
-function tl(e) {return e === "defensive";}
-function nl(e) {return e === "reactive";}
-function Si(e) {return e === "reactive";}
-function rl(e) {return e === "defensive";}
-function _i(e) {return e === "defensive";}
-function gr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function sl(e, t) {return gr(e.reactions, t) !== void 0;}
-function Ei(e, t) {return gr(e.reactions, t) === !0;}
-function Ti(e, t) {return gr(e.reactions, t) === "used";}
-function il(e, t) {return e.skillsVs.includes(t);}
-function ol(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Oi = 5, Ri = { defend: "defend", evade: "evade", react: "reaction" };
-function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
-function al(e) {return { kind: "refused", reason: e };}
-function Be(e) {return e !== null && e !== "";}
-function cl(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
-if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Bs("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new Bs("resolveSoakDefend: modifiers and targets must be integers");}
-function ll(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Ze[n];
-if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
-if (e.acting) return { code: "acting-turn" };
-if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Gt(t) && e.mod !== 0) return o("mod");
-if (!Gt(t) && e.aid !== null) return o("aided");
-if (Gt(t) && e.ally !== null) return o("ally");
-if (Gt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
-if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
-if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Si(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
-if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
-switch (t) {case "defend":
-return null;
-case "evade":
-return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
-case "react":
-return el(r) ? Be(e.vs) ? sl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-case "counter":
-return tl(r) ? { code: "counter-in-defensive-stance" } : nl(r) ? Be(e.vs) ? Ei(s, e.vs) ? e.ally !== null && !ol(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-case "skill":
-if (e.ally !== null)
-return rl(r) ? { code: "defensive-skill-on-ally" } : Si(r) ? Be(e.vs) ? Ei(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (_i(r)) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
-if (il(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
-return null;}}
-function dl(e) {const t = [];
-return Ze[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ri[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function ul(e) {cl(e);
-const t = ll(e);
-if (t) return al(t);
-const n = dl(e);
-if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Ze[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Ft(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
-switch (r) {case "defend":
-case "evade": {const d = Ii(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, Di(e), !1);}
-case "react": {const l = e.vs, d = Ii(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Di(e) }, !1);}
-case "counter": {const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
-case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && _i(e.stance) && Be(e.vs), d = e.ally !== null && Be(e.vs);
-return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Di(e) {return e.aid !== null && Be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Ii(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Jc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = Ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Qc(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
-a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Oi, by: e.aid.by }), r.push(Oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Ri[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Ft(e.rolls.action, i);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Ci = {defend: "defend",
+function Kc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+var ge = {front: "Front",
+"thrown-object": "Thrown object",
+"spell-seen": "Seen spell",
+behind: "Behind",
+distracted: "Distracted",
+side: "Side",
+projectile: "Projectile",
+gun: "Gun",
+aoe: "Area attack",
+"aoe-edge": "Edge of an area attack",
+"spell-unseen": "Unseen or very fast spell",
+"spell-fast": "Very fast spell",
+"spell-invisible": "Invisible spell",
+covert: "Covert attack",
+spectator: "Spectator"
+}, yi = { physical: "Physical", magical: "Magical" }, wi = { physical: "Defense", magical: "Spirit" }, vr = { soul: "Soul", power: "Power" };
+function Wc(e, t) {switch (e) {case "worn-out":
+return `Armor destroyed (worn out): ${t} is not reduced`;
+case "never-there":
+return `No armor (no Physical or Magical protection): ${t} is not reduced`;
+case "no-character":
+return `No character, so no armor: ${t} is not reduced by armor`;}}
+function xc(e) {switch (e) {case "reached-minus-10":
+return "Dead: reached -10 while incapacitated";
+case "hit-while-dying":
+return "Dead: hit again while dying";
+case "saves-failed":
+return "Dead: every save failed";}}
+function Yc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Sn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var qc = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function _n(e) {return e > 0 ? `+${e}` : `${e}`;}
+function bi(e, t, n) {if (t.length === 0) return `${n}`;
+const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+return `${e}${r} = ${n}`;}
+function gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function zc(e) {switch (e.condition) {case "none":
+return;
+case "incapacitated":
+return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
+case "dying":
+return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
+case "dead":
+return "Dead";}}
+function Xc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
+const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+switch (n) {case "blocks":
+return `${e} blocks the hit ${s}`;
+case "armor-holds":
+return `${e} takes no damage: the armor holds ${s}`;
+case "unharmed":
+return `${e} takes no damage ${s}`;
+case "incapacitated":
+case "dying":
+return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
+case "dead":
+return `${e} loses ${r} Vitality and dies ${s}`;
+case "hit":
+return `${e} loses ${r} Vitality ${s}`;}}
+var Jc = {blocks: "blocks the hit",
+incapacitated: "is hit and falls, incapacitated",
+dying: "is hit and falls, dying",
+dead: "is hit and dies",
+"armor-holds": "is hit, but the armor holds",
+hit: "is hit",
+unharmed: "is unharmed"};
+function $i(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Qc(e, t = (n) => n) {const n = e;
+switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
+return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
+case "pierce":
+return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
+case "armor-absent":
+return Wc(n.reason, n.amount);
+case "soak":
+return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
+case "protection":
+return Sn(n.before, n.protection, yi[n.track], n.after);
+case "armor-reduction":
+return Sn(n.before, n.reduction, wi[n.track], n.after);
+case "natural-reduction":
+return Sn(n.before, n.reduction, `natural ${wi[n.track]}`, n.after);
+case "defensive-stance":
+return Sn(n.before, n.reduction, "defensive stance", n.after);
+case "vitality-loss":
+return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
+case "protection-wear":
+return `${yi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+case "vitality-change":
+return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
+case "direct-damage":
+return `${n.amount} to ${vr[n.bar]}, no armor: ${vr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+case "bar-not-a-number":
+return `${vr[n.bar]} is not a number: nothing taken`;
+case "instant-kill":
+return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
+case "dead-no-damage":
+return `Dead: takes no damage (Vitality ${n.vitality})`;
+case "set-back":
+return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
+case "incapacitated":
+return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
+case "dying":
+return "Falls: dying (-10 or below)";
+case "dead":
+return xc(n.cause);
+case "saves-lost":
+return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Yc(n.savesLeft)} left` : ", no save left";
+return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
+case "stood-up":
+return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
+case "saved-from-death":
+return `Saved from death: Vitality ${n.before} -> ${n.vitality}, still incapacitated`;
+case "revived":
+return "Revived: raised above 0 by hand, no longer dead";
+case "conditions-cleared":
+return "Above 0 again: conditions and owed saves cleared";
+case "perception-check":
+return `Perception d100 ${n.roll} vs ${bi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${gr(n.success, n.critical)}`;
+case "no-defensive-action":
+return n.takesDamage ? `${ge[n.situation]} not perceived: no defensive action, the attack hits` : `${ge[n.situation]}: attack not perceived, no defensive action`;
+case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
+return `Mental d100 ${n.roll} vs ${n.target}: ${gr(n.success, n.critical)}, ${r}`;}
+case "situation-penalty":
+return `${ge[n.situation]}: ${_n(n.penalty)} to ${n.check}`;
+case "situation-no-penalty":
+return `${ge[n.situation]}: no penalty to ${n.check}`;
+case "aided":
+return n.by === void 0 ? `Aided by an ally: ${_n(n.bonus)}` : `Aided by ${t(n.by)}: ${_n(n.bonus)}`;
+case "modifier":
+return `Modifier: ${_n(n.mod)}`;
+case "action-check":
+return `${qc[n.action]} d100 ${n.roll} vs ${bi(n.baseTarget, n.adjustments, n.target)}: ${gr(n.success, n.critical)}`;
+case "pending-defense":
+return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
+case "reaction-recorded":
+return `Reaction against ${t(n.vs)}: ${n.success ? "success" : "failure"}, kept for this round`;
+case "counter-announced":
+return n.ally === null ? `Counter attack against ${t(n.vs)}${n.skillName === null ? "" : ` (${n.skillName})`}` : `Counter attack for ${t(n.ally)} against ${t(n.vs)} (${n.skillName ?? "Reactive Guard"})`;
+case "skill-announced": {const r = n.skillName === null ? "Defensive skill" : `Defensive skill "${n.skillName}"`, s = n.ally === null ? "" : ` on ${t(n.ally)}`, i = n.vs === null ? "" : ` against ${t(n.vs)}`;
+return `${r}${s}${i}`;}
+case "spectator-drawn":
+return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+case "hit-title":
+return Xc(t(n.who), n.hit, n.result, n.lost);
+case "hit-summary":
+return `${t(n.who)} ${Jc[n.result]}.`;
+case "life-now":
+return zc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+case "save-title":
+return `${t(n.who)}: Vitality save`;
+case "save-summary": {const r = t(n.who);
+return n.result === "stands" ? `${r} makes a save and stands back up.` : n.result === "clings" ? `${r} makes a save and clings to life.` : n.result === "dies" ? `${r} fails a save and dies.` : `${r} fails a save.`;}
+case "check-title":
+return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
+case "check-result":
+return `${t(n.who)} ${$i(n.result, n.action)}`;
+case "check-summary": {const r = t(n.who);
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${$i(n.result, n.action)}.`;}
+case "no-stance-declared":
+return "None declared: a defender must declare Defensive or Reactive";}}
+function Zc(e) {const t = et[e];
+if (!t) return e;
+const n = [
+t.perceptionGate !== "none" ? "a perception check first" : "",
+t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
+t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
+].filter((r) => r !== "");
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+var Ai = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, fl = {mental: "--mental / --mental-roll",
+}, el = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function hl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ml($i("round"));
+function tl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return rl(ui("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -986,11 +930,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return vl(e.flag, e.action, e.situation);
+return nl(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ci[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ai[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -998,14 +942,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ci[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ai[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function vl(e, t, n) {const r = fl[e];
+function nl(e, t, n) {const r = el[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -1017,53 +961,101 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ml(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var pl = F({life: G(
-F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Ae(), vn(), ht(0), ft(3))})),
-reactions: G(pn(z(), Xs([Je(), J("used")]))),
-skillsVs: G(Le(z()))});
-function gl(e) {return e === "success" || e === "fail" ? e : null;}
-var Ni = { condition: "none", savesOwed: 0 };
-function kl(e) {if (x.isArray(e)) return null;
-const t = je(pl, e);
-return t.success ? Sl(t.output) : null;}
-function et(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ni } : ti(t);}
-function kr(e, t) {return yr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function yl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ni : ti(e);
-return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function wl(e) {return yr(e.life, void 0, void 0);}
-function bl(e) {return e.life?.condition ?? "none";}
-function $l(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Al(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Sl(e) {return yr(e.life, e.reactions, e.skillsVs);}
-function yr(e, t, n) {const r = {};
-return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var _l = ["defend", "evade", "react", "counter", "skill", "save"], El = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", wr = (e) => Sn.filter((t) => e(Ze[t])), He = { flag: "action", notIn: ["save"] }, _n = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Pi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
-action: { kind: "choice", choices: _l, required: !0 },
-situation: { kind: "choice", choices: Sn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
-roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [He, { flag: "action", in: ["evade"], why: _n }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: _n }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [He, { flag: "action", in: ["evade"], why: _n }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: _n }] },
-"perception-roll": {kind: "die",
-sides: 100,
-placeholder: "R",
-onlyWhen: [He, { flag: "situation", in: wr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: He, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: He },
-"aided-by": { kind: "token", onlyWhen: He, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: He },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: He }
-}, En = {defend: "defend_check",
+function rl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var sl = ["defensive", "reactive", "none"];
+function il(e) {return e === "reactive";}
+function ol(e) {return e === "defensive";}
+function al(e) {return e === "reactive";}
+function Si(e) {return e === "reactive";}
+function cl(e) {return e === "defensive";}
+function _i(e) {return e === "defensive";}
+function kr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function ll(e, t) {return kr(e.reactions, t) !== void 0;}
+function Ei(e, t) {return kr(e.reactions, t) === !0;}
+function Ti(e, t) {return kr(e.reactions, t) === "used";}
+function dl(e, t) {return e.skillsVs.includes(t);}
+function ul(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Oi = 5, Ri = { defend: "defend", evade: "evade", react: "reaction" };
+function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
+function fl(e) {return { kind: "refused", reason: e };}
+function He(e) {return e !== null && e !== "";}
+function hl(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+if (n !== null && !D.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
+function ml(e) {const { action: t, situation: n, stance: r, round: s } = e, i = et[n];
+if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
+if (e.acting) return { code: "acting-turn" };
+if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
+const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (!Gt(t) && e.mod !== 0) return o("mod");
+if (!Gt(t) && e.aid !== null) return o("aided");
+if (Gt(t) && e.ally !== null) return o("ally");
+if (Gt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
+if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
+if (!Si(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
+switch (t) {case "defend":
+return null;
+case "evade":
+return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+case "react":
+return il(r) ? He(e.vs) ? ll(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+case "counter":
+return ol(r) ? { code: "counter-in-defensive-stance" } : al(r) ? He(e.vs) ? Ei(s, e.vs) ? e.ally !== null && !ul(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+case "skill":
+if (e.ally !== null)
+return cl(r) ? { code: "defensive-skill-on-ally" } : Si(r) ? He(e.vs) ? Ei(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (_i(r)) {if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (dl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return null;}}
+function pl(e) {const t = [];
+return et[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ri[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function vl(e) {hl(e);
+const t = ml(e);
+if (t) return fl(t);
+const n = pl(e);
+if (n) return { kind: "missing-target", check: n };
+const { action: r, situation: s } = e, i = et[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = jt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
+switch (r) {case "defend":
+case "evade": {const d = Ii(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, Di(e), !1);}
+case "react": {const l = e.vs, d = Ii(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Di(e) }, !1);}
+case "counter": {const l = e.vs;
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+const d = i.counterDrawsIntoBattle;
+return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
+case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && _i(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
+return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function Di(e) {return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Ii(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Hc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = jt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Kc(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
+a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
+e.aid !== null && (n.push({ kind: "aided", bonus: Oi, by: e.aid.by }), r.push(Oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Ri[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = jt(e.rolls.action, i);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
+function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var En = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Mi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
-const t = e;
-return {action: t.action,
+function gl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && et[e.situation].perceptionGate !== "none", r = [];
+return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
+function Ci(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
 mod: t.mod ?? 0,
@@ -1071,22 +1063,20 @@ perceptionMod: t["perception-mod"] ?? 0,
 aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
-skillName: t.skill ?? null};}
-function Tl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ze[e.situation].perceptionGate !== "none", r = [];
-return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Li(e) {return {values: e.action === "save" ? ["save_check"] : g.values(En),
+skillName: t.skill ?? null};
+return {values: n.action === "save" ? ["save_check"] : g.values(En),
 bars: ["vitality"],
-readsTurnOrder: e.action !== "save",
-...e.aidedBy !== null || e.vs !== null ? { others: [e.aidedBy, e.vs].filter((t) => t !== null) } : {},
-dice: Tl(e),
-resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Ol(e, t, r.action) : Rl(e, t, r);}};}
-function Ol(e, t, n) {const r = t.bars.vitality.value;
+readsTurnOrder: n.action !== "save",
+...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
+dice: gl(n),
+resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
+return n.action === "save" ? kl(n, r, i.action) : yl(n, r, i);}};}
+function kl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = et(t.state, r), i = t.values.save_check?.current ?? null;
+const s = gt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Tc(r, s, Ft(n, i + e.mod));
+const o = Lc(r, s, jt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
@@ -1094,13 +1084,13 @@ steps: [
 E(le, { kind: "save-title", who: l }),
 E(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ge("Roll", o.steps),
-...Lc("Now", o.life, o.vitality)],
+...ki("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: kr(t.state, o.life),
+state: hr(t.state, o.life),
 detail: o};}
-function Rl(e, t, n) {const r = t.bars.vitality.value;
+function yl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = et(t.state, r), i = g.fromEntries(
+const s = gt(t.state, r), i = g.fromEntries(
 g.keys(En).map((w) => [w, t.values[En[w]]?.current ?? null])
 ), o = t.state;
 let a = null;
@@ -1111,9 +1101,9 @@ const R = w.state.reactions ?? {}, P = e.vs !== null && g.prototype.hasOwnProper
 a = {by: e.aidedBy,
 stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
 reaction: P,
-condition: et(w.state, w.vitality ?? null).condition,
+condition: gt(w.state, w.vitality ?? null).condition,
 acting: w.acting === !0};}
-const c = ul({action: e.action,
+const c = vl({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1127,7 +1117,7 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: hl(c.reason, (w) => t.others[w]?.name ?? w) };
+if (c.kind === "refused") return { kind: "refused", reason: tl(c.reason, (w) => t.others[w]?.name ?? w) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: En[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1135,82 +1125,59 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, m = c.pendingDefense, A = [
-E(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-E(re, { kind: "check-summary", who: p, action: e.action, result: m }),
+const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, p = c.pendingDefense, A = [
+E(le, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+E(re, { kind: "check-summary", who: v, action: e.action, result: p }),
 ...Ge("Check", c.steps),
-...m !== null ? [E("Result", { kind: "check-result", who: p, result: m, action: e.action })] : [],
+...p !== null ? [E("Result", { kind: "check-result", who: v, result: p, action: e.action })] : [],
 ...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
-...k ? Fc(t.id) : []];
-return {headline: v,
+...k ? wl(t.id) : []];
+return {headline: m,
 steps: A,
 changes: u,
 state: l,
-...m !== null ? { answer: m } : {},
+...p !== null ? { answer: p } : {},
 observed: !1,
 detail: c};}
-var ji = (e) => e == null ? "" : ` (${e})`, Dl = {flags: { situation: { kind: "choice", choices: Sn, placeholder: "S" } },
-answerFlag: "action",
-rollFlag: "roll",
-choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${ji(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ji(t.values.evade_check?.current)}` : "No defense",
-situation: (e) => e.situation ?? null,
-situationWords(e) {const t = Ze[e];
-if (!t) return e;
-const n = [
-t.perceptionGate !== "none" ? "a perception check first" : "",
-t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
-t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
-].filter((r) => r !== "");
-return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => Ai(Li(Mi(mr({ action: e, situation: t }, Pi))), "pending-defense"),
-keep: (e, t) => pr(e, t, t.steps.find((n) => n.kind === "action-check")),
-extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, Il = [
-{ name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-{ name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
-{ name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
-{ name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
-{ name: "DR-Undo", action: "!damage --undo" }];
-function Cl(e) {return S.max(0, $n(e, 5));}
-var Fi = 25;
-function Nl(e) {const t = [], n = S.max(0, e.amount), r = ci(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = $n(n, r), o = n - i;
+function wl(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function bl(e) {return S.max(0, yn(e, 5));}
+var Ni = 25;
+function $l(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const v = ci(d.soakPercent, 0, 100), k = $n(o, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
-const p = S.max(0, d.armorReduction);
-if (p > 0) {const A = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: A, after: a });}
-const m = $n(k, Fi);
-c = S.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
+if (d !== null && f) {const m = Js(d.soakPercent, 0, 100), k = yn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
+const v = S.max(0, d.armorReduction);
+if (v > 0) {const A = a;
+a = S.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: A, after: a });}
+const p = yn(k, Ni);
+c = S.max(0, u - p), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
-wearPercent: Fi,
-wear: m,
+wearPercent: Ni,
+wear: p,
 before: u,
 after: c
 } : c = d.protection;
-} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : v ? "worn-out" : "never-there";
+} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : m ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {c = d.protection;
-const p = S.max(0, d.naturalReduction);
-if (p > 0) {const m = a;
-a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: m, after: a });}}}
-if (s > 0) {const v = a;
-a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
+const v = S.max(0, d.naturalReduction);
+if (v > 0) {const p = a;
+a = S.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: p, after: a });}}}
+if (s > 0) {const m = a;
+a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var Tn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Pl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Gi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function br(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Ml(e) {const t = Pl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return br(e, t, n, !0);
+function Al(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Pi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Sl(e) {const t = Al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return yr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), br(e, t, n, !1);
-if (e.instantKill) {const o = _c(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
+if (e.instantKill) {const o = Pc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1219,11 +1186,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Gi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !Pi(o.life, e.life)};}
 const r = S.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), br(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), yr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1232,13 +1199,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Nl({amount: r,
+const s = $l({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = ni(e.bars.vitality, s.vitalityLoss, e.life);
+const i = gi(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1246,62 +1213,49 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var Vi = [
-{ flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
-{ flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Ll = {type: { kind: "choice", choices: g.keys(Tn), default: "physical", onlyWhen: Vi },
-to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
-"instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Vi },
-defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, jl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
-function Ui(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var Bi = {physical: Ui("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: Ui("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Fl = { values: ["fortitude"] }, Gl = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Vl = { what: "the damage amount", missing: Gl, example: "[[2d6+3]]", optionalWith: "instant-kill" };
-function Ul(e) {const t = e, n = t["instant-kill"];
+changed: i.after !== e.bars.vitality || !Pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function Mi(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var Li = {physical: Mi("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: Mi("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, _l = { values: ["fortitude"] };
+function El(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: Tn[t.type],
+track: bn[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Bl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function Hi(e) {const t = Bi[e.track], n = e.to === "vitality" && !e.instantKill, r = { values: n ? t.reads.first.values : [], bars: [e.to], dice: [], resolve: (s) => Kl(e, s) };
-return n && (r.more = (s) => Hl(s, t)), r;}
-function Hl(e, t) {const n = e.values;
-if (e.stance === "defensive" && n.fortitude === void 0) return Fl;
+function Tl(e) {return ji(El(e));}
+function Ol(e) {return ji({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function ji(e) {const t = Li[e.track], n = e.to === "vitality" && !e.instantKill, r = { values: n ? t.reads.first.values : [], bars: [e.to], dice: [], resolve: (s) => Dl(e, s) };
+return n && (r.more = (s) => Rl(s, t)), r;}
+function Rl(e, t) {const n = e.values;
+if (e.stance === "defensive" && n.fortitude === void 0) return _l;
 if (!e.armorSource) return;
 const r = n[t.protection], s = n[t.other];
-return Ki(r) || Ki(s) ? n.armor_soak === void 0 ? t.reads.standing : void 0 : s === void 0 ? t.reads.other : n[t.natural] === void 0 ? t.reads.down : (r?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var Ki = (e) => (e?.current ?? 0) > 0;
-function Kl(e, t) {const n = Bi[e.track], r = e.to === "vitality" && !e.instantKill;
+return Fi(r) || Fi(s) ? n.armor_soak === void 0 ? t.reads.standing : void 0 : s === void 0 ? t.reads.other : n[t.natural] === void 0 ? t.reads.down : (r?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var Fi = (e) => (e?.current ?? 0) > 0;
+function Dl(e, t) {const n = Li[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Yl(t.values, n) : null, c = r && t.stance === "defensive" ? Cl(o("fortitude")) : 0, l = et(t.state, t.bars.vitality.value), d = Ml({amount: e.amount,
-track: e.track,
-piercePercent: e.piercePercent,
-to: e.to,
-instantKill: e.instantKill,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Nl(t.values, n) : null, c = r && t.stance === "defensive" ? bl(o("fortitude")) : 0, l = gt(t.state, t.bars.vitality.value), d = Sl({...e,
 pendingDefense: t.answer,
-defenseOverride: e.defenseOverride,
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const v = d.bars[h];
-v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });}
+for (const h of ["soul", "power"]) {const m = d.bars[h];
+m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: ql(d, l),
-steps: Wl(t.id, e, d, l),
+const f = {headline: Pl(d, l),
+steps: Il(t.id, e, d, l),
 changes: u,
-state: kr(t.state, d.life),
+state: hr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Wl(e, t, n, r) {const s = jc(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: xl(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
+function Il(e, t, n, r) {const s = Ml(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Cl(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1310,49 +1264,59 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(E("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(E("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function xl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Cl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Yl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Nl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function ql(e, t) {if (e.cancelled) return "blocked";
+function Pl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var zl = {"perception-check": !0,
-"no-defensive-action": !0,
-"mental-check": !0,
-"situation-penalty": !0,
-"situation-no-penalty": !0,
-aided: !0,
-modifier: !0,
-"action-check": !0,
-"pending-defense": !0,
-"reaction-recorded": !0,
-"counter-announced": !0,
-"skill-announced": !0,
-"spectator-drawn": !0
-}, Xl = new I([...[...Pc].map((e) => [e, "layout"]), ...g.keys(zl).map((e) => [e, "defend"])]);
-function Jl(e, t = (n) => n) {const n = Xl.get(e.kind);
-return n === "layout" ? Uc(e, t) : n === "defend" ? Nc(e, t) : Ic(e);}
-var $r = {damage: [
-"Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
-"At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
-defend: [
-"Situations: " + Sn.join(", ") + ".",
-"A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
-"Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
-"Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: [`Defensive: ${Lt.defensive}. Reactive: ${Lt.reactive}.`]
-}, Ql = {id: "soak",
+function Ml(e, t) {if (e.cancelled) return "blocks";
+const r = e.life.condition !== t.condition ? e.life.condition : "none";
+return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
+var Gi = [
+{ flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
+{ flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
+], Ll = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Gi },
+to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
+"instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Gi },
+defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
+}, wr = (e) => An.filter((t) => e(et[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Vi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
+situation: { kind: "choice", choices: An, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
+mental: { kind: "switch", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
+"perception-roll": {kind: "die",
+sides: 100,
+placeholder: "R",
+onlyWhen: [Ke, { flag: "situation", in: wr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: Ke, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: Ke },
+"aided-by": { kind: "token", onlyWhen: Ke, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Ke },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: Ke }
+}, Vt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
+none: "no stance"
+}, Ui = (e) => e == null ? "" : ` (${e})`, jl = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-macros: Il,
+macros: [
+{ name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
+{ name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
+{ name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }],
 sample: {sheet: { armor_soak: "Soak %", armor_physical: "Physical", armor_magical: "Magical", armor_defense: "Defense", armor_spirit: "Spirit" },
 hero: { vitality: 70, armor_soak: 20, armor_physical: 100, armor_defense: 30 },
 foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
@@ -1360,43 +1324,50 @@ hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
 hit: {flags: Ll,
-usage: jl,
+usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
-help: $r.damage,
-amount: Vl,
-plan: (e) => Hi(Ul(e)),
-handEdit: (e) => Hi(Bl(e))},
-check: {flags: Pi,
-usage: El,
+help: [
+"Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
+"At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
+amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
+plan: Tl,
+handEdit: Ol},
+check: {flags: Vi,
+usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
-help: $r.defend,
-plan: (e) => Li(Mi(e)),
-answers: Dl},
+help: [
+"Situations: " + An.join(", ") + ".",
+"A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
+"Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
+"Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
+plan: Ci,
+answers: {flags: { situation: { kind: "choice", choices: An, placeholder: "S" } },
+choices: ["defend", "evade", "none"],
+label: (e, t) => e === "defend" ? `Defend${Ui(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ui(t.values.evade_check?.current)}` : "No defense",
+situation: (e) => e.situation ?? null,
+situationWords: Zc,
+planAnswer: (e, t) => fi(Ci(ur({ action: e, situation: t }, Vi)), "pending-defense"),
+keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "action-check")),
+extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: $r.stance,
-modes: Zc,
+help: [`Defensive: ${Vt.defensive}. Reactive: ${Vt.reactive}.`],
+modes: sl,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Lt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Lt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Lt.none }}},
-life: {setVitality(e, t, n) {const r = Ec(e, t, et(n, e));
-return {vitality: r.after,
-state: kr(n, r.life),
-steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : E("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: yl,
-endRound: wl,
-condition: (e, t) => e.life ? bl(e) : et(e, t).condition,
-deadForGood: (e, t) => et(e, t).condition === "dead",
-parseState: kl,
-isEmptyState: $l,
-describeStateChange: Al,
-parseAnswer: gl},
-words: Jl
-}, Vt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Vt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Vt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Vt.none }}},
+life: {enter: Fc,
+endRound: Gc,
+condition: jc,
+setVitality: Bc,
+parseState: Cc,
+isEmptyState: Vc,
+describeStateChange: Uc,
+parseAnswer: Ic},
+words: Qc
+}, Ut = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1410,7 +1381,7 @@ words: Jl
 "spell-invisible",
 "covert",
 "spectator"
-], Zl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], Fl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1430,49 +1401,49 @@ aoe: { ...ue, noHitChance: !0 },
 "spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function ed(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function td(e) {return tt[e].perceive !== null;}
-var Ut = 4, nd = F({result: ne(["success", "fail"]),
-situation: ne(Vt),
-perceived: Je()});
-function rd(e) {const t = je(nd, e);
+function Gl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
+function Vl(e) {return tt[e].perceive !== null;}
+var Bt = 4, Ul = F({result: ne(["success", "fail"]),
+situation: ne(Ut),
+perceived: Qe()});
+function Bl(e) {const t = je(Ul, e);
 return t.success ? t.output : null;}
-var sd = F({roundsDead: G(j(Ae(), vn(), ht(0), ft(Ut))),
+var Hl = F({roundsDead: G(j(Ae(), pn(), ht(0), ft(Bt))),
 freeSaveUsed: G(J(!0)),
 triedThisRound: G(J(!0))});
-function id(e) {if (x.isArray(e)) return null;
-const t = je(sd, e);
+function Kl(e) {if (x.isArray(e)) return null;
+const t = je(Hl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
 function Ee(e) {return e !== null && e <= 0;}
-function Wi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function xi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Hi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function od(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : Ee(e) ? { roundsDead: 0 } : {};}
-function ad(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ut, n.roundsDead + 1) };}
-function Ar(e) {return S.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Yi(e, t) {return Ee(t) && Ar(e) === 0;}
-function Sr(e, t, n, r = !1) {return !r && !Ee(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function cd(e, t, n) {const r = [];
+function Wl(e, t) {return t ? { roundsDead: Bt, freeSaveUsed: !0 } : Ee(e) ? { roundsDead: 0 } : {};}
+function xl(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Bt, n.roundsDead + 1) };}
+function br(e) {return S.max(0, Bt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ki(e, t) {return Ee(t) && br(e) === 0;}
+function $r(e, t, n, r = !1) {return !r && !Ee(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function Yl(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Ee(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ee(e) && r.push({ kind: "revived" }), i = xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Wi(n))), {vitality: s,
+return t < e && Ee(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ee(e) && r.push({ kind: "revived" }), i = Hi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Bi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Sr("Now", i, s)[0],
+now: $r("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function _r(e) {return tt[e].reactCheck !== null ? "react" : "defend";}
-function qi(e, t) {const n = tt[t];
+function Ar(e) {return tt[e].reactCheck !== null ? "react" : "defend";}
+function Wi(e, t) {const n = tt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function ld(e) {const { action: t, situation: n } = e, r = tt[n], s = [], i = qi(t, n);
+function ql(e) {const { action: t, situation: n } = e, r = tt[n], s = [], i = Wi(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? _r(n) : null;
+const o = i.check ? Ar(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1480,11 +1451,11 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Er("perceive", e.rolls.perceive, f, u, h);
-if (s.push(v.step), !v.success)
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Sr("perceive", e.rolls.perceive, f, u, h);
+if (s.push(m.step), !m.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Er(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -1492,13 +1463,13 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Er(e, t, n, r, s) {const i = ed(n, r) + s, o = Ft(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Sr(e, t, n, r, s) {const i = Gl(n, r) + s, o = jt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function dd(e, t) {return e && e.result === "success" ? e : t;}
-var ud = 1;
-function fd(e) {const { state: t } = e;
+function zl(e, t) {return e && e.result === "success" ? e : t;}
+var Xl = 1;
+function Jl(e) {const { state: t } = e;
 if (!Ee(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Bt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1507,12 +1478,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = Er("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: ud, state: xi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Xl, state: Hi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Ar(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function zi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1521,30 +1492,30 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return vd(n.mod);
-const r = n.action, s = qi(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: _r(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return Zl(n.mod);
+const r = n.action, s = Wi(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return hd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function hd(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return Ql({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function Ql(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 if (Ee(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: $i("turn") };
+if (t.acting) return { kind: "refused", reason: ui("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (v) => t.values[v]?.current ?? null, o = ld({...e,
+const i = (m) => t.values[m]?.current ?? null, o = ql({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const v = dd(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+if (o.pending && a === "guard" && s && e.ally) {const m = zl(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
@@ -1559,12 +1530,12 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function vd(e) {return {values: ["save_check", "exp"],
+function Zl(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = fd({vitality: r,
+const s = Jl({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1589,16 +1560,16 @@ steps: [
 E(le, { kind: "save-title", who: o }),
 E(re, { kind: "save-summary", who: o, stood: s.stood }),
 ...Ge("Roll", s.steps),
-...Sr("Now", s.state, s.vitality, !0)],
+...$r("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function md(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && td(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function pd(e) {const t = [], n = e.pending ?? void 0;
+function ed(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Vl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function td(e) {const t = [], n = e.pending ?? void 0;
 if (Ee(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = tt[r], i = md(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = tt[r], i = ed(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1613,17 +1584,17 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function gd(e) {const t = e;
-return Xi({ amount: e.amount ?? 0, track: Tn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function kd(e) {return Xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function Xi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function nd(e) {const t = e;
+return Yi({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function rd(e) {return Yi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Yi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = pd({...e,
+const s = td({...e,
 armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
 armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
 noCharacter: !n.armorSource,
@@ -1635,36 +1606,36 @@ E(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline
 E(re, { kind: "attack-summary", who: i, headline: o }),
 ...Ge("Defense", s.steps.filter(c)),
 ...Ge("Breakdown", s.steps.filter((d) => !c(d))),
-...Sr("Now", s.state, s.vitality)];
+...$r("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var am = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), yd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function wd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var xm = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), sd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function id(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function bd(e, t) {if (!Ee(t)) return;
-if (Yi(e, t)) return "Dead for good: no save is left";
+function od(e, t) {if (!Ee(t)) return;
+if (Ki(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Ar(e);
+const n = br(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var $d = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Ad(e) {const t = tt[e];
+var ad = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function cd(e) {const t = tt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Sd(e, t = (n) => n) {const n = e;
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function ld(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${me[n.madeFor].toLowerCase()}, without the perceive check ${me[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${me[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1685,12 +1656,12 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${yd[n.check]} d100 ${n.roll} vs ${wd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${sd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = me[n.situation].toLowerCase();
+case "pending-defense": {const r = ge[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1707,9 +1678,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${$d[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${ad[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return bd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return od(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1720,32 +1691,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Ji = ["defend", "guard", "save"], Bt = (e) => Vt.filter((t) => e(tt[t])), Qi = g.fromEntries(Zl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), _d = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var qi = ["defend", "guard", "save"], Ht = (e) => Ut.filter((t) => e(tt[t])), zi = g.fromEntries(Fl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), dd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: g.keys(Tn), default: "physical" },
-situation: { kind: "choice", choices: Vt, meaningless: Qi, placeholder: "S" },
+type: { kind: "choice", choices: g.keys(bn), default: "physical" },
+situation: { kind: "choice", choices: Ut, meaningless: zi, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Zi = {action: {kind: "choice",
+}, Xi = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Vt, meaningless: Qi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Ut, meaningless: zi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Bt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Ji, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Bt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Bt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Bt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Bt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Ji, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: Ht((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: qi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Ht((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: qi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Ed = {id: "threshold",
+}, ud = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1762,29 +1733,29 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: _d,
+hit: {flags: dd,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: gd,
-handEdit: kd},
-check: {flags: Zi,
+plan: nd,
+handEdit: rd},
+check: {flags: Xi,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Vt.join(", ") + ".",
+"Situations: " + Ut.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: zi,
+plan: xi,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => e.situation ?? null,
-situationWords: Ad,
-planAnswer(e, t) {const n = Ai(zi(mr({ action: e, situation: t }, Zi)), "pending-defense");
-return t !== null && _r(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => pr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: cd,
+planAnswer(e, t) {const n = fi(xi(ur({ action: e, situation: t }, Xi)), "pending-defense");
+return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1792,37 +1763,37 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: od,
-endRound: ad,
+life: {enter: Wl,
+endRound: xl,
 condition: (e, t) => Ee(t) ? "dead" : "none",
-setVitality: cd,
-deadForGood: Yi,
-parseState: id,
+setVitality: Yl,
+deadForGood: Ki,
+parseState: Kl,
 isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: rd},
-words: Sd
-}, Ht = ["passive", "active", "full"];
-function Kt(e, t = !1) {const n = {};
+parseAnswer: Bl},
+words: ld
+}, Kt = ["passive", "active", "full"];
+function Wt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Td(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function fd(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Kt(t ? 0 : null, n === !0);}
-function Od(e) {if (typeof e != "object" || e === null) return null;
+return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Wt(t ? 0 : null, n === !0);}
+function hd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !Ht.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var Wt = { passive: 0, active: 5, full: 10 }, Rd = 10;
-function Tr(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function eo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Tr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Tr(t.defender, -Wt[s]) >= n) ?? "passive";}
-function Dd(e) {const t = [], { turn: n } = e;
+return g.keys(r).length > 0 || !Kt.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var xt = { passive: 0, active: 5, full: 10 }, md = 10;
+function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function Ji(e, t) {if (t.defender === null || t.current === null) return e;
+const n = _r(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -xt[s]) >= n) ?? "passive";}
+function pd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (Wt[r] > 0)
+if (xt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = eo(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = Ji(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: xt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
@@ -1830,21 +1801,21 @@ t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
 if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const v = S.max(0, e.armorScore - e.armorPenetration), k = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
-const l = Wt[r];
+const m = S.max(0, e.armorScore - e.armorPenetration), k = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
+const l = xt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Tr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Rd;
+l > 0 && n.defender !== null && (d = _r(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= md;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-var to = ["passive_defense", "active_defense", "full_defense", "armor_score"], Id = (e) => e !== null && Ht.includes(e);
-function Cd(e, t) {const n = e, r = e.amount ?? 0;
-return {values: to,
+var Qi = ["passive_defense", "active_defense", "full_defense", "armor_score"], vd = (e) => e !== null && Kt.includes(e);
+function gd(e, t) {const n = e, r = e.amount ?? 0;
+return {values: Qi,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = to.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = Qi.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Id(s.stance) ? s.stance : "passive"), l = Dd({weapon: r,
+const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (vd(s.stance) ? s.stance : "passive"), l = pd({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: c,
@@ -1854,22 +1825,22 @@ armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
 }), d = [], u = [...l.steps];
 let f = s.bars.vitality.value ?? 1;
-if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, p = s.bars[k].value;
-if (p === null) return { kind: "bar", resource: k };
-const m = p - l.damage.amount;
-u.push({ kind: "bar-moved", to: l.damage.to, before: p, after: m }), m !== p && d.push({ kind: "bar", resource: k, to: m }), k === "vitality" && (f = m);}
+if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, v = s.bars[k].value;
+if (v === null) return { kind: "bar", resource: k };
+const p = v - l.damage.amount;
+u.push({ kind: "bar-moved", to: l.damage.to, before: v, after: p }), p !== v && d.push({ kind: "bar", resource: k, to: p }), k === "vitality" && (f = p);}
 l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
-const h = s.id, v = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
-return {headline: l.hits ? v ? "falls" : "hit" : "missed",
+const h = s.id, m = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
+return {headline: l.hits ? m ? "falls" : "hit" : "missed",
 steps: [
-E(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: v } : { missed: !0 } }),
-E(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: v, counter: l.counterattack }),
+E(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: m } : { missed: !0 } }),
+E(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: m, counter: l.counterattack }),
 ...Ge("Breakdown", u),
-...v ? [E("Now", { kind: "down-now" })] : []],
+...m ? [E("Now", { kind: "down-now" })] : []],
 changes: d,
-state: Kt(f, s.state.dead === !0),
+state: Wt(f, s.state.dead === !0),
 detail: l};}};}
-function Nd(e, t) {return {values: ["armor_score"],
+function kd(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
@@ -1884,39 +1855,39 @@ E(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counte
 E("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 E("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Kt(i ? r : r - e, n.state.dead === !0),
+state: Wt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Pd(e, t) {const n = e;
+function yd(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (eo(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${Wt[n]} initiative, more than the overwhelm limit allows now` };
+if (Ji(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${xt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
 steps: [E(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), E("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Md(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function wd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: Kt(t, r),
+state: Wt(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
 var yt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ld = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, jd = { passive: "passively", active: "actively", full: "fully" }, Or = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Fd(e, t = (n) => n) {const n = e;
+}, bd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, $d = { passive: "passively", active: "actively", full: "fully" }, Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Ad(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Or(n.passive)} passive${n.mode !== "passive" ? `${Or(n.active)} active` : ""}${n.mode === "full" ? `${Or(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Er(n.passive)} passive${n.mode !== "passive" ? `${Er(n.active)} active` : ""}${n.mode === "full" ? `${Er(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1945,14 +1916,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${jd[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${$d[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Gd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Sd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Ht, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Kt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Vd = {id: "opposed",
+}, _d = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -1967,44 +1938,44 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Gd,
+hit: {flags: Sd,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Cd,
-handEdit: Nd},
+plan: gd,
+handEdit: kd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Ht,
-label: (e) => Ld[e] ?? e,
-planAnswer: (e, t, n, r) => Pd(e, r),
+choices: Kt,
+label: (e) => bd[e] ?? e,
+planAnswer: (e, t, n, r) => yd(e, r),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
 help: [`Passive: ${yt.passive}. Active: ${yt.active}. Full: ${yt.full}.`],
-modes: Ht,
+modes: Kt,
 default: "passive",
 row: "Defense mode",
 says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: yt.passive },
 active: { takes: "defends actively by default", already: "already defends actively by default", effect: yt.active },
 full: { takes: "defends fully by default", already: "already defends fully by default", effect: yt.full }}},
-life: {setVitality: Md,
-enter: (e, t) => Kt(e, t),
+life: {setVitality: wd,
+enter: (e, t) => Wt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Td,
-parseAnswer: Od,
+parseState: fd,
+parseAnswer: hd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Fd
-}, Ud = { soak: Ql, threshold: Ed, opposed: Vd }, Bd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function Hd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Ad
+}, Ed = { soak: jl, threshold: ud, opposed: _d }, Td = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Od(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -2017,185 +1988,185 @@ check: {...r,
 answers: {flags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: Bd,
+label: Td,
 situation: () => null,
 situationWords: (i) => i,
-planAnswer: (i) => r.plan(mr({ [s]: i }, r.flags)),
-keep: (i, o) => pr(i, o),
+planAnswer: (i) => r.plan(ur({ [s]: i }, r.flags)),
+keep: (i, o) => fr(i, o),
 ...r.answers}}};}
 var nt = new I();
-for (const [e, t] of g.entries(Ud)) nt.set(e, Hd(t, e));
-var no = nt.keys().next().value, Kd = "soak";
+for (const [e, t] of g.entries(Ed)) nt.set(e, Od(t, e));
+var Zi = nt.keys().next().value, Rd = "soak";
 function On(e) {return typeof e == "string" && nt.has(e);}
-function Wd() {return [...nt.keys()];}
-function Rr() {return [...nt.values()];}
-function Te(e) {return nt.get(e) ?? nt.get(no);}
-function xt() {return Rr().filter((e) => e.table.playable).map((e) => e.id);}
-var Dr;
-function ro(e) {return Dr ?? (Dr = new B(Rr().flatMap((t) => t.stance.modes))), Dr.has(e);}
-function Ir(e, t) {return (n) => Rr().some(
+function Dd() {return [...nt.keys()];}
+function Tr() {return [...nt.values()];}
+function Te(e) {return nt.get(e) ?? nt.get(Zi);}
+function Yt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
+var Or;
+function eo(e) {return Or ?? (Or = new K(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
+function Rr(e, t) {return (n) => Tr().some(
 (s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var Yt = xs(On, "not an edition this script has"), qt = ["bar1", "bar2", "bar3"], so = g.fromEntries(Mt.map((e) => [e, e])), Ke = [...Mt], io = {incapacitated: "sleepy",
+var qt = Ks(On, "not an edition this script has"), zt = ["bar1", "bar2", "bar3"], to = g.fromEntries(Mt.map((e) => [e, e])), We = [...Mt], no = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, zt = g.keys(io), xd = j(z(), sr(), Me(1), q(100)), Yd = j(z(), sr(), Me(1), q(100), mn(/^[^,]+$/)), Cr = ne(qt), oo = ne(["gm", "public"]), Nr = ["refuse", "gm", "api-as"], qd = F({edition: Yt,
-bars: F({vitality: Cr,
-soul: Cr,
-power: Cr,
-stamina: ne(["power", ...qt])}),
+}, Xt = g.keys(no), Id = j(z(), sr(), Me(1), q(100)), Cd = j(z(), sr(), Me(1), q(100), vn(/^[^,]+$/)), Dr = ne(zt), ro = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Nd = F({edition: qt,
+bars: F({vitality: Dr,
+soul: Dr,
+power: Dr,
+stamina: ne(["power", ...zt])}),
 attributes: F(
-g.fromEntries(Ke.map((e) => [e, xd]))),
+g.fromEntries(We.map((e) => [e, Id]))),
 markers: F(
-g.fromEntries(zt.map((e) => [e, Yd]))),
-visibility: F({ npc: oo, pc: oo }),
-playersTargetAny: Je(),
-armorOnManualEdits: Je(),
-overwhelmLimit: j(Ae(), vn(), ht(0), ft(1e3)),
-apiCommands: ne(Nr)});
-function ao() {return {edition: no,
+g.fromEntries(Xt.map((e) => [e, Cd]))),
+visibility: F({ npc: ro, pc: ro }),
+playersTargetAny: Qe(),
+armorOnManualEdits: Qe(),
+overwhelmLimit: j(Ae(), pn(), ht(0), ft(1e3)),
+apiCommands: ne(Ir)});
+function so() {return {edition: Zi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...so },
-markers: { ...io },
+attributes: { ...to },
+markers: { ...no },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function zd(e) {const t = ao(), n = [];
+function Pd(e) {const t = so(), n = [];
 if (!b(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = co(qd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new B([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function co(e, t, n, r, s) {const i = {};
+const s = io(Nd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function io(e, t, n, r, s) {const i = {};
 for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Pr(d);
+if (l === void 0) {i[o] = Cr(d);
 continue;}
 if (a.type === "object" && "entries" in a && b(d)) {if (!b(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Pr(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Cr(d);
 else {const f = a.entries;
-i[o] = co(f, l, d, `${c}.`, s);}
+i[o] = io(f, l, d, `${c}.`, s);}
 continue;}
 const u = je(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${Xd(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Pr(d));}
+u.success ? i[o] = u.output : (s.push(`${c}: ${Md(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
 return i;}
 function b(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Pr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
-function Xd(e) {const t = Z.stringify(e) ?? $(e);
+function Cr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
+function Md(e) {const t = Z.stringify(e) ?? $(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var lo = j(Ae(), vt()), Jd = j(Ae(), vt(), ht(-1e6), ft(1e6)), uo = F({overrides: G(pn(ne(Mt), Jd)),
-worn: G(F({ physical: G(lo), magical: G(lo) })),
+var oo = j(Ae(), mt()), Ld = j(Ae(), mt(), ht(-1e6), ft(1e6)), ao = F({overrides: G(gn(ne(Mt), Ld)),
+worn: G(F({ physical: G(oo), magical: G(oo) })),
 stance: G(j(z(), q(40))),
 deadForGood: G(J(!0)),
-edition: G(F({ id: Yt, state: Pt() }))
-}), cm = g.keys(uo.entries);
-function Qd(e) {const t = {}, n = [];
+edition: G(F({ id: qt, state: Pt() }))
+}), Ym = g.keys(ao.entries);
+function jd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!b(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(uo, s);
+const i = je(ao, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !ro(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = fo(i.output);
+i.output.stance !== void 0 && !eo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = co(i.output);
 wt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function fo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function co(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function Rn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function ho(e, t, n) {fo(n), wt(n) ? delete e[t] : e[t] = n;}
+function lo(e, t, n) {co(n), wt(n) ? delete e[t] : e[t] = n;}
 function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Ae(), vt()), Dn = Nt(bt), vo = j(Ae(), Ws(), ht(-1e9), ft(1e9)), rt = j(z(), Me(1), q(64)), Zd = ne(["physical", "magical"]), mo = F({edition: G(F({ id: Yt, state: Pt() })),
+var bt = j(Ae(), mt()), Dn = Nt(bt), uo = j(Ae(), Hs(), ht(-1e9), ft(1e9)), rt = j(z(), Me(1), q(64)), Fd = ne(["physical", "magical"]), fo = F({edition: G(F({ id: qt, state: Pt() })),
 deadForGood: G(J(!0)),
 stance: G(j(z(), q(40)))
-}), po = Nt(F({ edition: Yt, answer: Pt() })), eu = Js("kind", [
-F({ kind: J("bar"), resource: ne(Qs), bar: ne(qt), attributeId: G(rt), from: Dn, to: bt }),
+}), ho = Nt(F({ edition: qt, answer: Pt() })), Gd = zs("kind", [
+F({ kind: J("bar"), resource: ne(Xs), bar: ne(zt), attributeId: G(rt), from: Dn, to: bt }),
 F({ kind: J("attribute"), key: ne(Mt), attributeId: rt, from: Dn, to: bt }),
 F({ kind: J("override"), key: ne(Mt), from: Dn, to: bt }),
-F({ kind: J("worn"), track: Zd, from: Dn, to: bt }),
+F({ kind: J("worn"), track: Fd, from: Dn, to: bt }),
 F({ kind: J("markers"), from: j(z(), q(2e3)), to: j(z(), q(2e3)) }),
-F({ kind: J("memory"), tokenId: G(rt), character: G(rt), from: mo, to: mo }),
-F({ kind: J("answer"), tokenId: G(rt), from: po, to: po }),
-F({ kind: J("initiative"), from: vo, to: vo }),
+F({ kind: J("memory"), tokenId: G(rt), character: G(rt), from: fo, to: fo }),
+F({ kind: J("answer"), tokenId: G(rt), from: ho, to: ho }),
+F({ kind: J("initiative"), from: uo, to: uo }),
 F({ kind: J("turn-order"), tokenId: rt })
-]), tu = F({by: j(z(), Me(1), q(64)),
+]), Vd = F({by: j(z(), Me(1), q(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 round: bt,
-key: G(j(z(), mn(/^U\d{1,7}$/))),
-tokens: Le(F({ tokenId: rt, name: j(z(), q(200)), changes: Le(eu) }))});
-function nu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Te(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || ro(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
-function ru(e) {if (e === void 0) return { history: [], problems: [] };
+key: G(j(z(), vn(/^U\d{1,7}$/))),
+tokens: Le(F({ tokenId: rt, name: j(z(), q(200)), changes: Le(Gd) }))});
+function Ud(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Te(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || eo(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Bd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(tu, r);
-i.success && i.output.tokens.every((o) => o.changes.every(nu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(Vd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Ud)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var su = ["life", "pendingDefense", "reactions", "skillsVs"], go = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Mr(e, t) {const n = {};
-for (const s of su) e[s] !== void 0 && (n[s] = e[s]);
+var Hd = ["life", "pendingDefense", "reactions", "skillsVs"], mo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Nr(e, t) {const n = {};
+for (const s of Hd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Kd, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function iu(e) {if (!b(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: Rd, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Kd(e) {if (!b(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Mr(e, e.stance)), t;}
-function ko(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function yo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function ou(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
+function po(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function vo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function Wd(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = b(r.bars) ? r.bars : {}, a = b(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? go[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? mo[f], from: o[f] ?? null, to: h });}
 const c = b(r.protection) ? r.protection : void 0, l = b(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = b(r.record) ? r.record : {}, u = b(s.record) ? s.record : {};
-if (!yo(d.life, u.life) || !yo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!vo(d.life, u.life) || !vo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Mr({ ...v, ...ko(d) }, h.stance),
-to: Mr({ ...v, ...ko(u) }, h.stance)});}
+from: Nr({ ...m, ...po(d) }, h.stance),
+to: Nr({ ...m, ...po(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function au(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : go, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, iu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+function xd(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : mo, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, Kd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => b(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => ou(a, n, r))
+tokens: o.tokens.map((a) => Wd(a, n, r))
 } : o
 )), i;}
-function wo(e) {const t = e.edition;
+function go(e) {const t = e.edition;
 if (!b(t) || !b(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function cu(e) {if (!b(e) || e.kind !== "memory") return e;
+function Yd(e) {if (!b(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!b(r)) continue;
-const s = wo(r);
+const s = go(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function lu(e) {const t = {}, n = {};
+function qd(e) {const t = {}, n = {};
 if (b(e.tokens))
 for (const [s, i] of g.entries(e.tokens)) {if (!b(i)) {n[s] = i;
 continue;}
-const o = wo(i);
+const o = go(i);
 g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(cu) } : i) } : s
+(s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Yd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: b(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Xt(e, t) {const n = e.tokens[t], r = {};
+function Jt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function bo(e, t) {return e.exchange.waiting[t] ?? null;}
-function $o(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function ko(e, t) {return e.exchange.waiting[t] ?? null;}
+function yo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function $t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
 function In(e, t, n) {const r = e.tokens[t], s = {};
@@ -2212,10 +2183,10 @@ for (const s of g.keys(n)) if (!ke(n[s], r[s])) return !1;
 for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
 function Cn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Lr(e, t, n, r) {if (ke(e, t)) return [];
+function Pr(e, t, n, r) {if (ke(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function du(e, t) {switch (t.kind) {case "bar":
+function zd(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2233,9 +2204,9 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function uu(e, t = () => !0, n = () => {}) {const r = new I();
+function Xd(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = du(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = zd(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2243,23 +2214,23 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function Ao(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function wo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var fu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function hu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function So(e, t, n, r) {const s = [];
+var Jd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Qd(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function bo(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${Qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${fu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${Jd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2280,88 +2251,88 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function vu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: Ao(s.from, t, n), to: Ao(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function mu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function Zd(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: wo(s.from, t, n), to: wo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function eu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var pu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function _o(e) {const t = e.edition, n = On(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? pu[n.life.condition(r, null)] : -1;}
+var tu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function $o(e) {const t = e.edition, n = On(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? tu[n.life.condition(r, null)] : -1;}
 var At = (e, t) => x.isArray(e) ? e.flatMap((n) => b(n) ? t(n) : [n]) : e;
-function gu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+function nu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, i = b(e.tokens) ? { ...e.tokens } : {};
 for (const [a, c] of g.entries(i)) {const l = b(c) ? s(a) : void 0;
 if (!l) continue;
-const { edition: d, deadForGood: u, stance: f, ...h } = c, v = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
+const { edition: d, deadForGood: u, stance: f, ...h } = c, m = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
 g.keys(h).length > 0 ? i[a] = h : delete i[a];
 const k = i[l];
-if (!k) i[l] = v;
-else {const [p, m] = _o(v) > _o(k) ? [v, k] : [k, v];
-i[l] = { stance: m.stance, ...p, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
+if (!k) i[l] = m;
+else {const [v, p] = $o(m) > $o(k) ? [m, k] : [k, m];
+i[l] = { stance: p.stance, ...v, ...p.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = At(e.history, (a) => ({...a,
 tokens: At(a.tokens, (c) => ({...c,
 changes: At(c.changes, (l) => {const d = l.kind === "memory" ? s($(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Lr(l.from, l.to, d, l.tokenId) : l;})}))}));
+return d ? Pr(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: b(e.tokens) ? i : e.tokens, history: o };}
-function ku(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
+function ru(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function yu(e) {if (!b(e) || !b(e.answers)) return e;
+function su(e) {if (!b(e) || !b(e.answers)) return e;
 const t = {};
 for (const [n, r] of g.entries(e.answers))
 if (!b(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function wu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, ku) })) })), n = e.exchange;
+function iu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, ru) })) })), n = e.exchange;
 if (!b(n) || !b(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of g.entries(n.attacks)) r[s] = yu(i);
+for (const [s, i] of g.entries(n.attacks)) r[s] = su(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var jr = 20, Fr = 100, Nn = j(z(), Me(1), q(64)), Gr = j(z(), Me(1), q(40)), bu = F({word: Gr,
+var Mr = 20, Lr = 100, Nn = j(z(), Me(1), q(64)), jr = j(z(), Me(1), q(40)), ou = F({word: jr,
 answer: G(Pt()),
-roll: G(j(Ae(), vt())),
-success: G(Je()),
+roll: G(j(Ae(), mt())),
+success: G(Qe()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), Eo = F({key: j(z(), mn(/^[AG]\d{1,6}$/)),
+}), Ao = F({key: j(z(), vn(/^[AG]\d{1,6}$/)),
 by: Nn,
-gm: Je(),
+gm: Qe(),
 attacker: Nt(Nn),
-edition: Yt,
+edition: qt,
 positionals: j(Le(j(z(), q(200))), q(4)),
-flags: j(Le(qs([Gr, j(Le(j(z(), q(200))), q(8))])), q(20)),
-situation: Nt(Gr),
-round: j(Ae(), vt()),
-defenders: j(Le(Nn), Me(1), q(Fr)),
-answers: pn(Nn, bu)});
-function To(e) {const t = je(Eo, e);
+flags: j(Le(xs([jr, j(Le(j(z(), q(200))), q(8))])), q(20)),
+situation: Nt(jr),
+round: j(Ae(), mt()),
+defenders: j(Le(Nn), Me(1), q(Lr)),
+answers: gn(Nn, ou)});
+function So(e) {const t = je(Ao, e);
 if (!t.success) return !1;
 const n = Te(t.output.edition);
 for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function $u(e, t, n) {const r = {};
+function au(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!b(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = je(Eo, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && To(o.output) && g.keys(r).length < jr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = je(Ao, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && So(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Oo = 50, Au = 100;
-function Ro(e) {return e.length > 0 && e.length <= Au;}
-function Su(e, t) {if (e === void 0) return [];
+var _o = 50, cu = 100;
+function Eo(e) {return e.length > 0 && e.length <= cu;}
+function lu(e, t) {if (e === void 0) return [];
 if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Ro(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Oo ? n.push(s) : r += 1;
+typeof s == "string" && Eo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < _o ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Pn = "DefenseRound", Jt = 5, Vr = 500;
-function Qt(e) {return {schemaVersion: Jt,
+var Pn = "DefenseRound", Qt = 5, Fr = 500;
+function Zt(e) {return {schemaVersion: Qt,
 scriptVersion: e,
-settings: ao(),
+settings: so(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2370,164 +2341,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function _u(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function du(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of g.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Eu = {0: _u,
-1: au,
-2: lu,
-3: gu,
-4: wu};
-function Tu(e, t, n) {const r = [];
-if (e === void 0) return { stored: Qt(t), problems: r };
+var uu = {0: du,
+1: xd,
+2: qd,
+3: nu,
+4: iu};
+function fu(e, t, n) {const r = [];
+if (e === void 0) return { stored: Zt(t), problems: r };
 if (!b(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Qt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Zt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Jt)
-return { stored: Qt(t), problems: [`state has schema version ${i}, newer than this script's ${Jt}; left as it is`], newer: i };
+if (D.isInteger(i) && i > Qt)
+return { stored: Zt(t), problems: [`state has schema version ${i}, newer than this script's ${Qt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Qt(t), problems: r };
-for (; i < Jt; ) {const d = Eu[i];
+return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Zt(t), problems: r };
+for (; i < Qt; ) {const d = uu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = zd(s.settings);
+const o = Pd(s.settings);
 r.push(...o.problems);
-const a = Qd(s.tokens);
+const a = jd(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Te(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Ru(s.exchange, r, o.settings.edition), l = ru(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: Jt,
+const c = mu(s.exchange, r, o.settings.edition), l = Bd(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: Qt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Ou(s.round, r),
+round: hu(s.round, r),
 history: l.history,
-lastEntry: Iu(s.lastEntry, l.history),
+lastEntry: vu(s.lastEntry, l.history),
 exchange: c,
-macros: Du(s.macros),
+macros: pu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Su(s.sheetLacks, r),
+sheetLacks: lu(s.sheetLacks, r),
 ...On(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Ou(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!b(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Vr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Vr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function Ru(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function mu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = b(e) && b(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
 for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && b(c) && On(c.edition) ? Te(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = $u(b(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Do(e, "lastAttack", "A", o), lastHiddenAttack: Do(e, "lastHiddenAttack", "G", o) };}
-function Do(e, t, n, r) {const s = b(e) ? e[t] : void 0;
+const o = au(b(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: To(e, "lastAttack", "A", o), lastHiddenAttack: To(e, "lastHiddenAttack", "G", o) };}
+function To(e, t, n, r) {const s = b(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, D(o.slice(1))));
 return i;}
-function Du(e) {const t = {};
+function pu(e) {const t = {};
 if (!b(e)) return t;
 for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Iu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function vu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = S.max(n, D(r.key.slice(1))));
 return n;}
-var Ur = ["bar1", "bar2", "bar3"];
-function Cu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Ur.includes(r) ? r : e.bars.vitality,
-soul: s && Ur.includes(s) ? s : e.bars.soul,
-power: i && Ur.includes(i) ? i : e.bars.power};
-new B(g.values(o)).size === 3 && g.assign(e.bars, o);
+var Gr = ["bar1", "bar2", "bar3"];
+function gu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Gr.includes(r) ? r : e.bars.vitality,
+soul: s && Gr.includes(s) ? s : e.bars.soul,
+power: i && Gr.includes(i) ? i : e.bars.power};
+new K(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ie = "API";
 function St(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
-function Nu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || St(e)))
+function ku(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || St(e)))
 return e;}
-function Br(e) {return e === Ie ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
-var Pu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Io(e) {return !Pu.test(e);}
-function Co(e, t) {return e || !Io(t) ? "gm" : `"${t}"`;}
-function No(e) {return e === Ie ? "gm" : Co(St(e), Br(e));}
-function Po(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Oe(e, t, n) {return St(e) ? !0 : Po(t.get("controlledby"), e) || Po(n?.get("controlledby"), e);}
-var Mo = /[^,\s]/;
-function Hr(e, t) {return !Mo.test($(e.get("controlledby") ?? "")) && !Mo.test($(t?.get("controlledby") ?? ""));}
-function Mu(e, t) {const n = new B();
+function Vr(e) {return e === Ie ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
+var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Oo(e) {return !yu.test(e);}
+function Ro(e, t) {return e || !Oo(t) ? "gm" : `"${t}"`;}
+function Do(e) {return e === Ie ? "gm" : Ro(St(e), Vr(e));}
+function Io(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Oe(e, t, n) {return St(e) ? !0 : Io(t.get("controlledby"), e) || Io(n?.get("controlledby"), e);}
+var Co = /[^,\s]/;
+function Ur(e, t) {return !Co.test($(e.get("controlledby") ?? "")) && !Co.test($(t?.get("controlledby") ?? ""));}
+function wu(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of $(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
 function Mn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Lu() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Kr() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function ju() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Fu = { original: new I(), standIn: new I() };
-function Gu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Fu;
+function bu() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Br() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function $u() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Au = { original: new I(), standIn: new I() };
+function Su() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Au;
 const t = { original: new I(), standIn: new I() };
 for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Vu() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var Zt;
-function Lo() {Zt = void 0;}
-function Wr() {if (Zt !== void 0) return Zt;
+function _u() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var en;
+function No() {en = void 0;}
+function Hr() {if (en !== void 0) return en;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new B())).add($(s));
-return Zt = { page: $(e.get("playerpageid")), moved: n, bump: Gu() }, Zt;}
-function en(e) {const { original: t } = Wr().bump;
+for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add($(s));
+return en = { page: $(e.get("playerpageid")), moved: n, bump: Su() }, en;}
+function tn(e) {const { original: t } = Hr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {const t = en(e), n = t.get("layer");
+function xe(e) {const t = tn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Wr(), i = $(t.get("_pageid"));
+const { page: r, moved: s } = Hr(), i = $(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function jo(e, t) {const { bump: n } = Wr();
+function Po(e, t) {const { bump: n } = Hr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 g.keys(s).length > 0 && r.set(s);}
-function Uu(e) {const t = en(e);
+function Eu(e) {const t = tn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function xr(e) {return g.assign(g.create(null), e);}
-var Bu = xr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Hu = xr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ku = xr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function Wu(e) {return new Yu(e).parse();}
-var Ln = (e) => e >= 48 && e <= 57, Fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, xu = (e, t) => {const n = e.charCodeAt(t);
+function Kr(e) {return g.assign(g.create(null), e);}
+var Tu = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ru = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function Du(e) {return new Cu(e).parse();}
+var Ln = (e) => e >= 48 && e <= 57, Mo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Iu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Yu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Cu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && xu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Iu(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Bu, () => this.product());}
-product() {return this.chain(Hu, () => this.unary());}
+sum() {return this.chain(Tu, () => this.product());}
+product() {return this.chain(Ou, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2544,9 +2515,9 @@ if (Ln(e.charCodeAt(t))) {let n = t + 1;
 for (; Ln(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Ln(e.charCodeAt(n + 1))) for (n += 2; Ln(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (Fo(e.charCodeAt(t))) {let n = t + 1;
-for (; Fo(e.charCodeAt(n)); ) n += 1;
-const r = Ku[e.slice(t, n).toLowerCase()];
+if (Mo(e.charCodeAt(t))) {let n = t + 1;
+for (; Mo(e.charCodeAt(n)); ) n += 1;
+const r = Ru[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2556,30 +2527,30 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Yr = 20, qu = 2e3, jn = { lookups: 300, chars: 3e4 }, zu = "refers to itself through other attributes", Go = `refers to attributes nested more than ${Yr} deep`, Xu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Vo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Ju = "is not a number or a formula of numbers and attributes", Uo = "working", Qu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, Wr = 20, Nu = 2e3, jn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", Lo = `refers to attributes nested more than ${Wr} deep`, Mu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, jo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", Fo = "working", ju = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Yr) return Re(Go, "read");
-if (e.length > qu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(Vo, "read");
+work(e, t) {if (t > Wr) return Re(Lo, "read");
+if (e.length > Nu) return Re("is too long to be a formula");
+if (!this.spend(e.length)) return Re(jo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Yr) return Re(Go, "read");
+if (t + 1 + l.height > Wr) return Re(Lo, "read");
 s = S.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(Vo, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(jo, "read");
 } else n = e;
-const a = Wu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? Re(Ju) : { ok: !0, value: a, height: s };}
+const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Uo) return Re(zu, "whole");
+if (s === Fo) return Re(Pu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= jn.lookups) return Re(Xu, "read");
+if (this.lookups >= jn.lookups) return Re(Mu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Uo);
+this.memo.set(r, Fo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return Re("the character does not have");
@@ -2588,15 +2559,15 @@ return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 spend(e) {return this.chars += e, this.chars <= jn.chars;}};
 function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function Q(e, t = "an unnamed token") {return $(e.get("name") ?? "") || t;}
-function H(e) {return getObj("graphic", e);}
-function Zu(e) {return getObj("character", e);}
+function B(e) {return getObj("graphic", e);}
+function Fu(e) {return getObj("character", e);}
 function Y(e) {const t = $(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function tn(e, t) {const n = Qr(e, t) ? Y(e) : void 0;
+function nn(e, t) {const n = Xr(e, t) ? Y(e) : void 0;
 return n ? n.id : e.id;}
-function ef(e, t) {const n = H(e);
-return n && tn(n, t);}
-function tf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Qr(n, t) !== "");}
+function Gu(e, t) {const n = B(e);
+return n && nn(n, t);}
+function Vu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Xr(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -2610,7 +2581,7 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ie(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function Bo(e, t) {return new Fn(e, t).value;}
+function Go(e, t) {return new Fn(e, t).value;}
 function Gn(e, t, n) {const r = {vitality: new Fn(e, n.bars.vitality),
 soul: new Fn(e, n.bars.soul),
 power: new Fn(e, n.bars.power)};
@@ -2621,100 +2592,100 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Hr(e, t),
-hidden: We(e),
+npc: Ur(e, t),
+hidden: xe(e),
 statusmarkers: $(e.get("statusmarkers") ?? "")};}
-var qr = { armor_physical: "physical", armor_magical: "magical" };
-function Ho(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, nf(t, n, r));}
-function nf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Ko(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var rf = { kind: "override" }, Wo = { kind: "none" }, zr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, sf = g.freeze({}), of = [], xo = g.freeze({}), af = g.freeze({ current: null, max: null, present: !1 }), Xr = [];
-function nn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Yo(e) {return !nn(e) && ie(e) === null;}
-var cf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = Xr;}
-read(e, t = of) {let n = !1;
+var xr = { armor_physical: "physical", armor_magical: "magical" };
+function Vo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Uu(t, n, r));}
+function Uu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Uo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Bu = { kind: "override" }, Bo = { kind: "none" }, Yr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = g.freeze({}), Ku = [], Ho = g.freeze({}), Wu = g.freeze({ current: null, max: null, present: !1 }), qr = [];
+function rn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Ko(e) {return !rn(e) && ie(e) === null;}
+var xu = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = qr;}
+read(e, t = Ku) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || qr[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || xr[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = qr[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? zr[r] : rf;
+readOne(e) {const { snapshot: t, record: n } = this, r = xr[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? Yr[r] : Bu;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
 let l, d = r !== void 0 && !t.unique;
 if (c)
-r !== void 0 && !d && (d = Yo(l = c.get("current")));
-else if (i && !nn(l = o.sheetDefault(i.id, a, "current")))
+r !== void 0 && !d && (d = Ko(l = c.get("current")));
+else if (i && !rn(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : af, this.places[e] = r ? zr[r] : Wo;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Wu, this.places[e] = r ? Yr[r] : Bo;
 return;}
 const u = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? zr[r] : c ? { kind: "attribute", attribute: c } : Wo;}
+this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Yr[r] : c ? { kind: "attribute", attribute: c } : Bo;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return nn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return rn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (nn(i) && this.snapshot.unique) {const o = s.get("current");
-if (Yo(o)) return this.number(o, e, "current");}
+if (rn(i) && this.snapshot.unique) {const o = s.get("current");
+if (Ko(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
 number(e, t, n) {const r = ie(e);
 if (r !== null) return r;
-if (nn(e)) return null;
-this.formulas ?? (this.formulas = new Qu((o, a) => this.lookup(o, a)));
+if (rn(e)) return null;
+this.formulas ?? (this.formulas = new ju((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate($(e));
 if (s.ok && D.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Xr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function Jr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function lf(e, t) {const n = H(e);
+return this.problems === qr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function Yu(e, t) {const n = B(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[tn(n, r)], i = Bo(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[nn(n, r)], i = Go(n, r);
 return {name: Q(n, e),
 stance: s?.stance ?? null,
-state: Ho(t.edition, s, i, t.editionLeft),
-answer: Ko(t.edition, t.waiting[e]),
+state: Vo(t.edition, s, i, t.editionLeft),
+answer: Uo(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function df(e, t, n, r, s = t, i) {const o = n.values.length > 0 ? new cf(e, t, r) : void 0;
+function qu(e, t, n, r, s = t, i) {const o = n.values.length > 0 ? new xu(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let c = null;
-if (a && a.length > 0) {const m = a.find((A) => A.id === e.id);
-m !== void 0 && (c = qo(m.pr));}
-let l = sf;
+if (a && a.length > 0) {const p = a.find((A) => A.id === e.id);
+p !== void 0 && (c = Wo(p.pr));}
+let l = Hu;
 if (n.others && n.others.length > 0) {l = {};
-for (const m of n.others) l[m] = lf(m, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ho(r.edition, s, f, r.editionLeft), v = {id: e.id,
+for (const p of n.others) l[p] = Yu(p, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Vo(r.edition, s, f, r.editionLeft), m = {id: e.id,
 name: e.name,
-bars: { vitality: Jr(d.vitality, "vitality", u, f), soul: Jr(d.soul, "soul", u), power: Jr(d.power, "power", u) },
-values: o?.values ?? xo,
+bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
+values: o?.values ?? Ho,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Ko(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Uo(r.edition, r.waiting[e.id]),
 initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: qo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Wo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: l};
 if (o !== void 0 && n.more)
-for (let m = n.more(v); m !== void 0 && o.read(m.values, m.maxes); m = n.more(v)) ;
-const k = { snapshot: e, record: t, facts: v, places: o?.places ?? xo, problems: o?.problems ?? Xr, condition: r.edition.life.condition(h, f) }, p = n.bars;
-if (p !== void 0) {for (let m = 0; m < p.length; m += 1)
-if (v.bars[p[m]].value === null) {k.brokenBar = p[m];
+for (let p = n.more(m); p !== void 0 && o.read(p.values, p.maxes); p = n.more(m)) ;
+const k = { snapshot: e, record: t, facts: m, places: o?.places ?? Ho, problems: o?.problems ?? qr, condition: r.edition.life.condition(h, f) }, v = n.bars;
+if (v !== void 0) {for (let p = 0; p < v.length; p += 1)
+if (m.bars[v[p]].value === null) {k.brokenBar = v[p];
 break;}}
 return k;}
-function qo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function Wo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function zo(e) {return getObj("attribute", e)?.get("current");}
-function Qr(e, t) {return $(e.get(fe[t].link) ?? "");}
-function uf(e) {const t = getObj("attribute", e);
+function xo(e) {return getObj("attribute", e)?.get("current");}
+function Xr(e, t) {return $(e.get(fe[t].link) ?? "");}
+function zu(e) {const t = getObj("attribute", e);
 return t ? { characterId: $(t.get("_characterid") ?? ""), name: $(t.get("name") ?? "") } : void 0;}
-var ff = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+var Xu = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2724,7 +2695,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Ro(i) && o.length < Oo && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Eo(i) && o.length < _o && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2737,12 +2708,12 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = $(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Zr(e) {const t = e?.get;
+function Jr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: $(n("_id") ?? ""), characterId: $(n("_characterid") ?? ""), name: $(n("name") ?? ""), current: n("current") };}
-function hf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Xo = {"&": "&amp;",
+function Ju(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
+var Yo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2763,37 +2734,37 @@ var Xo = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, rn = [];
+}, sn = [];
 for (let e = 0; e < 128; e += 1) {const t = $.fromCharCode(e);
-Xo[t] !== void 0 ? rn[e] = Xo[t] : t === `
-` || t === "\r" ? rn[e] = " " : e < 32 && t !== "	" || e === 127 ? rn[e] = "" : rn[e] = void 0;}
-function vf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+Yo[t] !== void 0 ? sn[e] = Yo[t] : t === `
+` || t === "\r" ? sn[e] = " " : e < 32 && t !== "	" || e === 127 ? sn[e] = "" : sn[e] = void 0;}
+function Qu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function st(e) {const t = typeof e == "string" ? e : $(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? rn[i] : vf(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? sn[i] : Qu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
 function Vn(e) {log(e);}
-function es(e) {return state[e];}
-function Jo(e, t) {state[e] = t;}
-function mf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function pf(e) {setTimeout(e, 0);}
-function gf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Qr(e) {return state[e];}
+function qo(e, t) {state[e] = t;}
+function Zu(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function ef(e) {setTimeout(e, 0);}
+function tf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function kf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function yf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function wf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function nf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function rf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function sf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function bf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+function of() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function ts(e, t, n) {try {const r = t instanceof un ? t.stack ?? t.message : $(t);
-Vn(`${te} v${ve}: ${e} failed${bf()}: ${r}`), n && sendChat(
+function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : $(t);
+Vn(`${te} v${me}: ${e} failed${of()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${st(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2802,8 +2773,8 @@ null,
 function we(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-ts(o, i, a);};
-Lo();
+Zr(o, i, a);};
+No();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
@@ -2818,99 +2789,99 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = $f(i.label);
+let u = af(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function $f(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function af(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function se(e) {return st(e);}
-function ns(e, t) {let n = st(e);
+function es(e, t) {let n = st(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var Af = /^[-\w]+$/;
+var cf = /^[-\w]+$/;
 function ae(e, t) {return `[${st(e)}](${t})`;}
-function Un(e) {return Af.test(e);}
-function Qo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
-return s === Ie ? Sf(e, t, n, r) : Zo(e, t, n, r, s, St(s), !1);}
-function Zo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Br(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Co(i, a), relayed: o, help: r };
-return !i && !Io(a) && (c.replyFor = U(a, 60)), c;}
-function Sf(e, t, n, r) {const s = n.flags.get("api-as");
+function Un(e) {return cf.test(e);}
+function zo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
+return s === Ie ? lf(e, t, n, r) : Xo(e, t, n, r, s, St(s), !1);}
+function Xo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Ro(i, a), relayed: o, help: r };
+return !i && !Oo(a) && (c.replyFor = U(a, 60)), c;}
+function lf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = Nu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return Zo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Br(Ie), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = ku(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return Xo(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Vr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var ea = 2e3;
-function be(e, t) {M(ye(e.replyTo), se(ta(e, t)));}
-function it(e, t) {M(ye(e.replyTo), se(ta(e, t)), { record: !0 });}
-function ta(e, t) {const n = t.length > ea ? `${pe(t, ea - 12)}... (cut)` : t;
+var Jo = 2e3;
+function be(e, t) {M(ye(e.replyTo), se(Qo(e, t)));}
+function it(e, t) {M(ye(e.replyTo), se(Qo(e, t)), { record: !0 });}
+function Qo(e, t) {const n = t.length > Jo ? `${pe(t, Jo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var _f = 200;
-function xe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var df = 200;
+function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = _f - 7;
+let s = df - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${pe(r, s - 9)}... (cut)`), M(ye(e.replyTo), ns(r, [...n, { label: "Help", command: e.help() }]));}
-function Ef(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${pe(r, s - 9)}... (cut)`), M(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
+function uf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function na(e, t) {const n = e.store.tokens[t];
+function Zo(e, t) {const n = e.store.tokens[t];
 n && wt(n) && delete e.store.tokens[t];}
 function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Hn = "Help: DefenseRound", K = (e) => `<code>${Bn(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
-function Tf(e) {const t = e.stance.modes.length > 0 ? [Ye(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+var Hn = "Help: DefenseRound", H = (e) => `<code>${Bn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
+function ff(e) {const t = e.stance.modes.length > 0 ? [qe(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ye(`${K(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
-Ye(`${K(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
-Ye(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-Ye(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ye("Every command answers <code>--help</code>."),
+qe(`${H(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
+qe(`${H(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
+qe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+qe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+qe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ye(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${xt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
-Ye(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+qe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Yt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+qe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function rs(e, t = {}) {ot = gf(Hn, Tf(e), t.createIfMissing !== !1) ?? ot;}
-function ra() {return ot = kf(Hn, ot), ot !== void 0 && Un(ot) ? { label: Hn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function sa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+function ts(e, t = {}) {ot = tf(Hn, ff(e), t.createIfMissing !== !1) ?? ot;}
+function ea() {return ot = nf(Hn, ot), ot !== void 0 && Un(ot) ? { label: Hn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function ta(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && dr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, di(n, r)).toLowerCase();
+for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, Zs(n, r)).toLowerCase();
 return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function ia(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Of(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function oa(e, t, n, r = sa(t, n)) {if (!r) return;
-const s = n[r], i = Hc(t.content, t.inlinerolls);
+function na(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function hf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function ra(e, t, n, r = ta(t, n)) {if (!r) return;
+const s = n[r], i = $c(t.content, t.inlinerolls);
 let o;
-try {const a = ui(i);
-if (o = Qo(e, t, a, () => Of(e, s, a, r)), o.relayRefused) {be(o, ia(e, r));
+try {const a = ei(i);
+if (o = zo(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {be(o, na(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {be(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = ra(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...v, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = ea(), h = l === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Qo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, ia(e, r));
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = zo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, na(e, r));
 return;}
-xe(o, a.message);
+Ye(o, a.message);
 return;}
 throw a;}}
-var Rf = new B(
+var mf = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Df(e) {if (Rf.has(e)) return [e];
+function pf(e) {if (mf.has(e)) return [e];
 const t = [];
 try {const n = Z.parse($(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
@@ -2924,52 +2895,52 @@ t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function qe(e) {const t = new I();
+function ze(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var If = class {constructor() {this.byReason = new I();}
+var vf = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, aa = ["on", "off"], ss = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
+return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;}
+}, sa = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ia = [
 "edition",
-...g.keys(ss),
+...g.keys(ns),
 "stamina-bar",
-...Ke.map((e) => `attr.${e}`),
-...zt.map((e) => `marker.${e}`),
+...We.map((e) => `attr.${e}`),
+...Xt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Cf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], gf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Nf(e, t, n) {const r = t.toLowerCase();
+function kf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = Se(n, "edition", Wd()), i = xt();
+if (r === "edition") {const s = Se(n, "edition", Dd()), i = Yt();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in ss) {const s = ss[r], i = Se(n, r, qt), o = e.bars[s];
+if (r in ns) {const s = ns[r], i = Se(n, r, zt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Se(n, r, ["power", ...qt]);
+if (r === "stamina-bar") {const s = Se(n, r, ["power", ...zt]);
 if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!Ke.includes(s))
-throw new _(`unknown attribute key "${U(s)}": ${jt(s, Ke, "keys")}`);
+if (!We.includes(s))
+throw new _(`unknown attribute key "${U(s)}": ${Lt(s, We, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!zt.includes(s))
-throw new _(`unknown marker key "${U(s)}": ${jt(s, zt, "keys")}`);
-const i = n.trim(), o = Df(i);
+if (!Xt.includes(s))
+throw new _(`unknown marker key "${U(s)}": ${Lt(s, Xt, "keys")}`);
+const i = n.trim(), o = pf(i);
 if (o.length === 0) throw new _(`"${U(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${U(i)}": give the tag of one (${Et(o.map((c) => U(c)), 3)})`);
 const a = o[0];
@@ -2977,47 +2948,47 @@ return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[s] = Se(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Se(n, r, aa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Se(n, r, sa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Se(n, r, aa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Se(n, r, sa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = gt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Se(n, r, Nr), Cf[e.apiCommands];
-throw new _(`unknown setting "${U(t)}": ${jt(t, ca, "settings")}`);}
-function ze() {return la(Campaign().get("turnorder"));}
-function Pf() {const e = Campaign().get("turnorder");
+return e.apiCommands = Se(n, r, Ir), gf[e.apiCommands];
+throw new _(`unknown setting "${U(t)}": ${Lt(t, ia, "settings")}`);}
+function Xe() {return oa(Campaign().get("turnorder"));}
+function yf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function la(e) {if (typeof e != "string" || e.trim() === "") return [];
+function oa(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function is(e) {Campaign().set("turnorder", Z.stringify(e));}
-function sn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
-function os(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function Mf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function rs(e) {Campaign().set("turnorder", Z.stringify(e));}
+function an(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
+function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function wf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Lf(e) {const t = sn(e.id), n = sn(e.custom);
-return `${t.length <= 64 ? t : `#${as(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${as(n)}`}`;}
-function as(e) {let t = 2166136261;
+function bf(e) {const t = an(e.id), n = an(e.custom);
+return `${t.length <= 64 ? t : `#${is(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${is(n)}`}`;}
+function is(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var jf = /^(.+) -?\d+$/;
-function Ff() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var $f = /^(.+) -?\d+$/;
+function Af() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function da(e) {if (os(e.pr) !== -1 || sn(e.custom) !== "") return !1;
-const t = sn(e.id);
+function aa(e) {if (ss(e.pr) !== -1 || an(e.custom) !== "") return !1;
+const t = an(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || $(n.get("represents") ?? "") !== "") return !1;
-const r = Ff();
+const r = Af();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = jf.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = $f.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Gf(e) {for (const t of e) if (!da(t)) return t;}
-var Vf = new B(["stance-title", "stance-change", "stance-effect"]);
-function Uf(e, t) {return {values: [],
+function Sf(e) {for (const t of e) if (!aa(t)) return t;}
+var _f = new K(["stance-title", "stance-change", "stance-effect"]);
+function Ef(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
@@ -3031,18 +3002,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function Bf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function Tf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Hf = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Kf(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${Qe[e.resource]} +${e.amount}`;
+var Of = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Rf(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Qe[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${Ze[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3057,112 +3028,112 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function ua(e, t) {const n = e.words, r = (s) => Hf.has(s.kind) ? Kf(s, t, r) : Vf.has(s.kind) ? Bf(s, e.stance, t) : n(s, t);
+function ca(e, t) {const n = e.words, r = (s) => Of.has(s.kind) ? Rf(s, t, r) : _f.has(s.kind) ? Tf(s, e.stance, t) : n(s, t);
 return r;}
-function Wf(e) {const t = e.indexOf("@");
+function Df(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function fa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function la(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = Wf(c);
+if (c !== "") {const l = Df(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === xf(e) ? e : s;}
-function xf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Yf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return fa(e, o, [r, s, i]);}
-var ha = ["defensive", "reactive", "active", "full"];
-function va(e, t, n) {const r = ha.find((s) => s === t);
-return fa(e, r ? [n.markers[r]] : [], ha.map((s) => n.markers[s]));}
-var ma = [];
-function qf(e) {return typeof e != "function" ? !1 : (ma.push(e), !0);}
-function pa(e, t, n, r, s, i) {for (const a of ma)
+return s === e || s.length < e.length && s === If(e) ? e : s;}
+function If(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Cf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return la(e, o, [r, s, i]);}
+var da = ["defensive", "reactive", "active", "full"];
+function ua(e, t, n) {const r = da.find((s) => s === t);
+return la(e, r ? [n.markers[r]] : [], da.map((s) => n.markers[s]));}
+var fa = [];
+function Nf(e) {return typeof e != "function" ? !1 : (fa.push(e), !0);}
+function ha(e, t, n, r, s, i) {for (const a of fa)
 try {a(e, t, n, r);
-} catch (c) {ts("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Kr() : i;
+} catch (c) {Zr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Br() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {ts("HealthColors.Update", a, void 0);}}
-function ga(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var zf = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {Zr("HealthColors.Update", a, void 0);}}
+function ma(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Pf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ga(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ma(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), jo(e, this.props));}};
-function ka(e, t, n) {const r = {};
+this.any && (e.set(this.props), Po(e, this.props));}};
+function pa(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function ya(e, t, n, r, s) {const i = bo(e, n);
-ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), $o(e, n, r));}
-function Xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], v = new zf(), k = () => {var y;
+function va(e, t, n, r, s) {const i = ko(e, n);
+ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), yo(e, n, r));}
+function Mf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Pf(), k = () => {var y;
 return d[y = s.id] ?? (d[y] = {});
-}, p = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
+}, v = r.vitalityFrom ?? s.bars.vitality.value, p = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const y of n.changes)
-switch (y.kind) {case "bar": {const O = s.bars[y.resource], V = y.resource === "vitality" ? p : O.value, T = O.link ? getObj("attribute", O.link) : void 0, L = { kind: "bar", resource: y.resource, bar: O.bar, from: V, to: y.to };
-T && (L.attributeId = T.id), f.push(L), (O.value !== y.to || O.raw !== y.to) && v.bar(s, y.resource, y.to, T), m[y.resource] = y.to;
+switch (y.kind) {case "bar": {const O = s.bars[y.resource], V = y.resource === "vitality" ? v : O.value, T = O.link ? getObj("attribute", O.link) : void 0, L = { kind: "bar", resource: y.resource, bar: O.bar, from: V, to: y.to };
+T && (L.attributeId = T.id), f.push(L), (O.value !== y.to || O.raw !== y.to) && m.bar(s, y.resource, y.to, T), p[y.resource] = y.to;
 break;}
 case "value": {const O = o[y.key], V = i.values[y.key]?.current ?? null;
 if (O?.kind === "attribute")
-f.push({ kind: "attribute", key: y.key, attributeId: O.attribute.id, from: V, to: y.to }), v.attribute(O.attribute, y.to);
+f.push({ kind: "attribute", key: y.key, attributeId: O.attribute.id, from: V, to: y.to }), m.attribute(O.attribute, y.to);
 else if (O?.kind === "worn") {f.push({ kind: "worn", track: O.track, from: d[s.id]?.worn?.[O.track] ?? null, to: y.to });
 const T = k();
 T.worn = { ...T.worn, [O.track]: y.to };
-} else if (qr[y.key] === void 0 && O?.kind === "override") {f.push({ kind: "override", key: y.key, from: V, to: y.to });
+} else if (xr[y.key] === void 0 && O?.kind === "override") {f.push({ kind: "override", key: y.key, from: V, to: y.to });
 const T = k();
 T.overrides = { ...T.overrides, [y.key]: y.to };}
 break;}
-case "initiative": {const O = r.turnOrder?.order ?? ze(), V = O.find((L) => L.id === s.id), T = os(V?.pr);
-V && D.isFinite(T) && T !== y.to && (V.pr = y.to, ba(O, r.turnOrder), f.push({ kind: "initiative", from: T, to: y.to }));
+case "initiative": {const O = r.turnOrder?.order ?? Xe(), V = O.find((L) => L.id === s.id), T = ss(V?.pr);
+V && D.isFinite(T) && T !== y.to && (V.pr = y.to, ka(O, r.turnOrder), f.push({ kind: "initiative", from: T, to: y.to }));
 break;}
-case "join-turn-order": {const O = Zf(y.tokenId, y.initiative, r.turnOrder);
+case "join-turn-order": {const O = Ff(y.tokenId, y.initiative, r.turnOrder);
 h.push(O.note), O.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
-case "ally-state": {const O = getObj("graphic", y.tokenId), V = O ? tn(O, c.bars.vitality) : y.tokenId, T = $t(Xt(l, V), a), L = $t({ ...T, edition: { id: a.id, state: y.state } }, a);
-for (const ce of Lr(T, L, V === y.tokenId ? void 0 : V, y.tokenId))
+case "ally-state": {const O = getObj("graphic", y.tokenId), V = O ? nn(O, c.bars.vitality) : y.tokenId, T = $t(Jt(l, V), a), L = $t({ ...T, edition: { id: a.id, state: y.state } }, a);
+for (const ce of Pr(T, L, V === y.tokenId ? void 0 : V, y.tokenId))
 f.push(ce), In(l, V, L);
 break;}
 case "ally-answer":
-ya(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
+va(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-const A = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : A;
-if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, O = d[y], V = O?.edition && !(O.edition.id === a.id && a.life.isEmptyState(O.edition.state)) ? O.edition : void 0, T = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, L = O?.deadForGood === !0, ce = n.state === void 0 ? L : a.life.deadForGood(n.state, m.vitality), Ne = O?.stance, ut = n.stance === void 0 ? Ne : n.stance ?? void 0;
-for (const $e of Lr(ka(V, L, Ne), ka(T, ce, ut), y === s.id ? void 0 : y))
+const A = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, p.vitality) : A;
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, O = d[y], V = O?.edition && !(O.edition.id === a.id && a.life.isEmptyState(O.edition.state)) ? O.edition : void 0, T = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, L = O?.deadForGood === !0, ce = n.state === void 0 ? L : a.life.deadForGood(n.state, p.vitality), Ne = O?.stance, ut = n.stance === void 0 ? Ne : n.stance ?? void 0;
+for (const $e of Pr(pa(V, L, Ne), pa(T, ce, ut), y === s.id ? void 0 : y))
 f.push($e), In(l, Cn(s.id, $e), $e.to);}
-n.answer !== void 0 && ya(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+n.answer !== void 0 && va(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const R = d[s.id];
 R && wt(R) && delete d[s.id];
 let P = s.statusmarkers;
-if (n.state !== void 0 && (P = Yf(P, w, c)), n.stance !== void 0 && (P = va(P, n.stance, c)), P !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: P }), v.prop("statusmarkers", P)), r.tokenProps)
+if (n.state !== void 0 && (P = Cf(P, w, c)), n.stance !== void 0 && (P = ua(P, n.stance, c)), P !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: P }), m.prop("statusmarkers", P)), r.tokenProps)
 for (const y of g.keys(r.tokenProps)) {const O = r.tokenProps[y];
-!(y in v.props) && u.get(y) !== O && v.prop(y, O);}
-if (v.flush(u), r.notify ?? !0) {const { bars: y } = s, O = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, V = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: P, condition: w };
-pa(u, O, V, n.detail, () => wa(s, p), r.healthColors);}
+!(y in m.props) && u.get(y) !== O && m.prop(y, O);}
+if (m.flush(u), r.notify ?? !0) {const { bars: y } = s, O = { vitality: v, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, V = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: P, condition: w };
+ha(u, O, V, n.detail, () => ga(s, v), r.healthColors);}
 return { changes: f, notes: h };}
-function wa(e, t) {const n = Qf(e.token);
+function ga(e, t) {const n = jf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var Jf = ["width", "height"];
-function Qf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Jf) t[n] = e.get(n);
+var Lf = ["width", "height"];
+function jf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Lf) t[n] = e.get(n);
 return t;}
-function ba(e, t) {t ? t.changed = !0 : is(e);}
-function Zf(e, t, n) {const r = getObj("graphic", e);
+function ka(e, t) {t ? t.changed = !0 : rs(e);}
+function Ff(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = Q(r, "The spectator"), i = n?.order ?? ze();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), ba(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function eh(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
+const s = Q(r, "The spectator"), i = n?.order ?? Xe();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), ka(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Gf(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new I(), c = (l) => $t(Xt(e.memories, l.home), e.edition);
+const a = new I(), c = (l) => $t(Jt(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
 if (u === void 0) {const f = getObj("graphic", l), h = f && Gn(f, Y(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
@@ -3175,68 +3146,68 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = Rn(f.worn, d.track, d.from), ho(e.memories.tokens, l, f);
+f.worn = Rn(f.worn, d.track, d.from), lo(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = Rn(f.overrides, d.key, d.from), ho(e.memories.tokens, l, f);
+f.overrides = Rn(f.overrides, d.key, d.from), lo(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Cn(l, d), h = $t(Xt(e.memories, f), e.edition);
-In(e.memories, f, mu(d.from, d.to, h, ke));
+case "memory": {const f = Cn(l, d), h = $t(Jt(e.memories, f), e.edition);
+In(e.memories, f, eu(d.from, d.to, h, ke));
 break;}
 case "answer":
-ke(d.from, d.to) || $o(e.memories, d.tokenId ?? l, d.from);
+ke(d.from, d.to) || yo(e.memories, d.tokenId ?? l, d.from);
 break;
-case "initiative": {i ?? (i = ze());
+case "initiative": {i ?? (i = Xe());
 const f = i.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = ze());
+case "turn-order": {i ?? (i = Xe());
 const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ga(u, d);}
+u && ma(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = va(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = ua(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const k of Qs) {const p = d.snapshot.bars[k], m = `${p.bar}_value`, A = p.link ? n.get(p.link) : void 0;
-A !== void 0 && u.get(m) !== A && (f[m] = A);
-const w = A ?? f[m];
-h[k] = typeof w == "number" ? w : p.value;}
-g.keys(f).length > 0 && (u.set(f), jo(u, f));
-const v = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-th(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
-i && o && is(i);}
-function th(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+for (const k of Xs) {const v = d.snapshot.bars[k], p = `${v.bar}_value`, A = v.link ? n.get(v.link) : void 0;
+A !== void 0 && u.get(p) !== A && (f[p] = A);
+const w = A ?? f[p];
+h[k] = typeof w == "number" ? w : v.value;}
+g.keys(f).length > 0 && (u.set(f), Po(u, f));
+const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Vf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
+i && o && rs(i);}
+function Vf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-pa(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => wa(n, n.bars.vitality.value));}
-function $a(e) {if (e.length === 0) return Hs.resolve([]);
+ha(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ga(n, n.bars.vitality.value));}
+function ya(e) {if (e.length === 0) return Us.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Hs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new un(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Lo(), n(o));});});}
-function cs(e) {if (e.summary !== void 0) return e.summary;
+return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (No(), n(o));});});}
+function os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function nh(e) {if (!Un(e.snapshot.id)) return [];
+function Uf(e) {if (!Un(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = Aa(e, n);
+const r = wa(e, n);
 r && t.push(r);}
 return t;}
-function Aa(e, t) {const { snapshot: n } = e;
+function wa(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function ls(e, t = []) {const n = [];
+function as(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
@@ -3245,11 +3216,11 @@ for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === le) {s ?? (s = d);
 continue;}
-if (u === Fe) {const v = o ? Aa(e, d) : void 0;
-v && (i ?? (i = [])).push(v);
+if (u === Fe) {const m = o ? wa(e, d) : void 0;
+m && (i ?? (i = [])).push(m);
 continue;}
 let f;
-for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
+for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
@@ -3258,52 +3229,52 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function rh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function Bf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function sh(e) {let t = "";
+function Hf(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Qe[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function ih(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ds(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
+function Kf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function cs(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, v = s === "all" || n[l] === "public", k = v ? sh(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], A = v && rh(d.outcome.steps) ? [...p, ...nh(d)] : p, w = ih(cs(d), u.name), R = k ? `${w} ${k}` : w;
-c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${R}`] : [R], buttons: A });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", k = m ? Hf(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], A = m && Bf(d.outcome.steps) ? [...v, ...Uf(d)] : v, w = Kf(os(d), u.name), R = k ? `${w} ${k}` : w;
+c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${R}`] : [R], buttons: A });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Sa = g.freeze({ record: !0 });
-function an(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function us(e, t, n) {if (t.length === 0) return;
+var ba = g.freeze({ record: !0 });
+function cn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function ls(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? ah(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? xf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), se(cs(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), se(os(t[0])));
 return;}
-const h = t.length === 1 ? ls(t[0]) : ds(t, oh(t), _a(e, t), `${n.title}: ${fs(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? as(t[0]) : cs(t, Wf(t), $a(e, t), `${n.title}: ${ds(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
 M(ye(n.replyTo), he(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = an(e, f.snapshot);
-M(h === "public" ? _t : oe, he(ls(f, i)), Sa), h === "gm" && !f.snapshot.hidden && M(_t, ns(cs(f), o ? i : []));
+if (t.length === 1) {const f = t[0], h = cn(e, f.snapshot);
+M(h === "public" ? _t : oe, he(as(f, i)), ba), h === "gm" && !f.snapshot.hidden && M(_t, es(os(f), o ? i : []));
 return;}
-const a = _a(e, t), c = [], l = [];
+const a = $a(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && M(_t, he(ds(t, c, a, `${n.title}: ${fs(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && M(oe, he(ds(t, l, a, `${n.title}: ${fs(t.length)} (GM)${d}`, "all", s, i)), Sa);}
-function fs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function _a(e, t) {return t.map((n) => an(e, n.snapshot));}
-function oh(e) {return e.map((t, n) => n);}
-function ah(e, t, n) {return e.details.add(
+c.length > 0 && M(_t, he(cs(t, c, a, `${n.title}: ${ds(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && M(oe, he(cs(t, l, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), ba);}
+function ds(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function $a(e, t) {return t.map((n) => cn(e, n.snapshot));}
+function Wf(e) {return e.map((t, n) => n);}
+function xf(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ls(i) };}));}
-function ch(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => as(i) };}));}
+function Yf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${$(n.raw)}"`;
-return `${e.name}: its ${Qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
 function at(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
@@ -3312,8 +3283,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var hs = 50, Wn = 6e4, lh = 10, dh = 15e3, uh = hs / 2, fh = Wn / 2, xn = new dn();
-function hh(e) {switch (e.kind) {case "bar":
+var us = 50, Wn = 6e4, qf = 10, zf = 15e3, Xf = us / 2, Jf = Wn / 2, xn = new un();
+function Qf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3324,88 +3295,88 @@ return 80;
 case "markers":
 return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ea(e.from) + Ea(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Aa(e.from) + Aa(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + Ta(e.from) + Ta(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Sa(e.from) + Sa(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Ea(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + vs(e.edition.state) : 0);}
-function Ta(e) {return e === null ? 4 : 40 + at(e.edition) + vs(e.answer);}
-function vs(e) {if (typeof e == "string") return at(e);
+function Aa(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
+function Sa(e) {return e === null ? 4 : 40 + at(e.edition) + fs(e.answer);}
+function fs(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + vs(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + fs(e[n]));
 return t;}
 function Yn(e) {let t = xn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += hh(r);}
+for (const r of n.changes) t += Qf(r);}
 xn.set(e, t);}
 return t;}
-function vh(e, t, n) {if (n.changes.length === 0) return !1;
+function Zf(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ys(r), c = Yn(i);
+const a = gs(r), c = Yn(i);
 i.tokens.push(n), xn.delete(i);
-const l = Yn(i) - c, d = gs(a, i.by);
+const l = Yn(i) - c, d = ps(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ws(a, d, 0); u = zn(r, i.by)) qn(e, u);
+for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ks(a, d, 0); u = zn(r, i.by)) qn(e, u);
 return !0;}
 return !1;}
-function ms(e) {return e === "hand-edit" || e === Ie || St(e);}
-function ps(e, t) {return e.by === "hand-edit" || !(t ?? ms(e.by));}
+function hs(e) {return e === "hand-edit" || e === Ie || St(e);}
+function ms(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
 var ct;
-function gs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ps({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ks(e, t, n, r) {const s = Yn(t) * n, i = gs(e, t.by, r);
+function ps(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ms({ by: t }) }, e.byOwner.set(t, r)), r;}
+function vs(e, t, n, r) {const s = Yn(t) * n, i = ps(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function ys(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
+function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ks(t, n, 1);
+for (const n of e) vs(t, n, 1);
 return ct = t, t;}
 function qn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = ys(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ks(r, s, -1));}
+const r = gs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, vs(r, s, -1));}
 function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function mh(e, t) {const n = e.history;
+function eh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ws(e, t, n, r = 0) {return t.entries + r > lh || t.bytes + n > dh || e.quota.entries + r > uh || e.quota.bytes + n > fh || e.length + r > hs || e.bytes + n > Wn;}
-function bs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Oa(e, t, n) {const r = e.store.history, s = ys(r), i = Yn(t);
-if (n) {const o = gs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (ws(c, a, i, 1)) return !1;
-for (let l = zn(r, t.by); l >= 0 && ws(s, o, i, 1); l = zn(r, t.by)) qn(e, l);}
-if (r.push(t), s.length = r.length, ks(s, t, 1, n), !n)
-for (; (s.length > hs || s.bytes > Wn) && r.length > 1; ) {const o = mh(s, t);
+function ks(e, t, n, r = 0) {return t.entries + r > qf || t.bytes + n > zf || e.quota.entries + r > Xf || e.quota.bytes + n > Jf || e.length + r > us || e.bytes + n > Wn;}
+function ys(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function _a(e, t, n) {const r = e.store.history, s = gs(r), i = Yn(t);
+if (n) {const o = ps(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (ks(c, a, i, 1)) return !1;
+for (let l = zn(r, t.by); l >= 0 && ks(s, o, i, 1); l = zn(r, t.by)) qn(e, l);}
+if (r.push(t), s.length = r.length, vs(s, t, 1, n), !n)
+for (; (s.length > us || s.bytes > Wn) && r.length > 1; ) {const o = eh(s, t);
 qn(e, o >= 0 ? o : 0);}
 return !0;}
-function Ra(e, t, n) {let r = t.tokens, s = 0;
+function Ea(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Oa(e, o, ps(t, n)) ? i : void 0;}
-function ph(e) {const t = e.store.history, n = t.splice(0, t.length);
+return _a(e, o, ms(t, n)) ? i : void 0;}
+function th(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {const s = Z.stringify(r).length;
-xn.set(r, s), !(s > Wn) && Oa(e, r, ps(r));}
+xn.set(r, s), !(s > Wn) && _a(e, r, ms(r));}
 return ct = void 0, n.length - t.length;}
 function Tt(e) {return e.get("_subtype") === "card";}
-function lt(e, t, n = {}) {const r = [], s = new B(), i = [], o = (l) => {const d = en(l);
+function lt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (l) => {const d = tn(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const l = [];
 for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(gh(d));}
+u ? o(u) : l.push(nh(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? H(d._id) : void 0;
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !Tt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
@@ -3413,317 +3384,317 @@ throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no t
 const a = [], c = [];
 for (const l of i) {const d = Y(l);
 e.gm || n.anyTarget || Oe(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new C(Kn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new C(Kn(r).join("; "));
 return { targets: a, notes: r };}
-function gh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function nh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
 function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = H(e);
-if (!(!n || Tt(n)) && !(!t && We(n)))
+const n = B(e);
+if (!(!n || Tt(n)) && !(!t && xe(n)))
 return n;}
-function kh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function rh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = H(r[0]), i = s && en(s);
+const s = B(r[0]), i = s && tn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function yh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function sh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Da(e, t) {const n = H(t);
+function Ta(e, t) {const n = B(t);
 return n !== void 0 && Oe(e, n, Y(n));}
 function N(e) {return Te(e.store.settings.edition);}
 function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Ia(e) {const t = H(e);
+function Oa(e) {const t = B(e);
 return t ? Q(t, e) : e;}
-function wh(e) {return e.store;}
-function bh(e) {const t = e.store.editionLeft;
+function ih(e) {return e.store;}
+function oh(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Te(t) : void 0;}
-function $s(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || an(e.app, t) === "public";}
+function ws(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || cn(e.app, t) === "public";}
 function dt(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: N(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Gf(t);
+const s = Sf(t);
 if (s) {n.turnRow = s;
-const i = sn(s.id), o = i !== "" && i !== "-1" ? H(i) : void 0;
-o !== void 0 && We(o) && (n.turnRowHidden = !0);}}
-const r = bh(e);
+const i = an(s.id), o = i !== "" && i !== "-1" ? B(i) : void 0;
+o !== void 0 && xe(o) && (n.turnRowHidden = !0);}}
+const r = oh(e);
 return r && (n.editionLeft = r), n;}
-function As(e, t, n, r = dt(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return df(i, o[i.id], n, r, o[i.home], s);}
-function $h(e, t, n = !0, r) {if (t.brokenBar !== void 0) return Ss(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+function bs(e, t, n, r = dt(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return qu(i, o[i.id], n, r, o[i.home], s);}
+function ah(e, t, n = !0, r) {if (t.brokenBar !== void 0) return $s(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
 if (t.problems.length > 0) return Xn(t.snapshot, t.problems, r);}
-function Ss(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function $s(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? ch(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Xn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: wh(e) };}
-var Ah = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Sh(s, e, i);}
+function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: ih(e) };}
+var ch = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = lh(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Sh(e, t, n) {const { id: r, name: s } = t;
-return ua(e, (i) => i === r ? s : n(i));}
-function _h(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = Xf(s, t, n, r), a = new Ah(i, n, o.changes, o.notes, s.edition, Ia);
+function lh(e, t, n) {const { id: r, name: s } = t;
+return ca(e, (i) => i === r ? s : n(i));}
+function dh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = Mf(s, t, n, r), a = new ch(i, n, o.changes, o.notes, s.edition, Oa);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: pe(i.name, 200), changes: o.changes },
 shown: a};}
-function Eh(e, t, n) {const r = H(t.token.id);
+function uh(e, t, n) {const r = B(t.token.id);
 if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
 if ($(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Zu(s) : void 0;
+const i = s ? Fu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
-function Th(e) {for (const t of e.changes)
+function fh(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Ca(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function Ra(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = ui(e.msg.content ?? ""), s = n.filter((i) => !Rh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = ei(e.msg.content ?? ""), s = n.filter((i) => !mh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Oh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Rh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var hh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function mh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = Oh.exec($(r?.expression ?? ""));
+const r = t?.[D(n[1])], s = hh.exec($(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function _s(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Yc(e, r.flag, 1, r.sides);
+function As(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Ec(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Es(e, t, n, r) {if (e.length === 0) return Jn;
+function Ss(e, t, n, r) {if (e.length === 0) return Jn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var Jn = g.freeze({}), Dh = g.freeze({}), Ih = [], Ch = [];
-function cn(e, t, n, r, s, i, o, a) {const c = As(e, t, n, s, a);
+var Jn = g.freeze({}), ph = g.freeze({}), vh = [], gh = [];
+function ln(e, t, n, r, s, i, o, a) {const c = bs(e, t, n, s, a);
 if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const l = n.resolve(c.facts, r);
-if (gn(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = Th(l);
+if (kn(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = fh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = _h(e, c, l, o(l), i);
+const { applied: u, shown: f } = dh(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function Qn(e, t, n) {const r = dt(e), s = Dt(e);
-return t.map((i) => cn(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
-function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? Dh : _s(e.parsed, t.dice), o = e.gm ? void 0 : Ca(e, t.dice);
-return Na(
+return t.map((i) => ln(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
+function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? ph : As(e.parsed, t.dice), o = e.gm ? void 0 : Ra(e, t.dice);
+return Da(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function Na(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Da(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Ch : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? gh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {be(e, d);
 return;}
-return Pa(e, t, c, void 0, a, n, r);}
+return Ia(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return $a(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+return ya(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
 if (u !== void 0) {be(e, u);
 return;}
 if (e.app.store.settings.edition !== l) {be(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Pa(e, t, c, d, a, n, r);});}
-function Pa(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Ih, d = [...i];
+Ia(e, t, c, d, a, n, r);});}
+function Ia(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? vh, d = [...i];
 let u;
 const f = [], h = [];
-let v = !1;
-const k = s ? { order: ze(), changed: !1 } : void 0, p = Kr() ?? null, m = dt(a, k?.order), A = Dt(a), w = (T) => {const L = { notify: T.observed ?? !0, healthColors: p };
+let m = !1;
+const k = s ? { order: Xe(), changed: !1 } : void 0, v = Br() ?? null, p = dt(a, k?.order), A = Dt(a), w = (T) => {const L = { notify: T.observed ?? !0, healthColors: v };
 return k && (L.turnOrder = k), L;
 }, R = (T) => (delete T.answer, w(T));
 let P = 0;
-t.forEach(({ target: T, plan: L, given: ce, typed: Ne, answer: ut, answerGiven: $e }, Pe) => {const Gs = n[Pe], tr = P;
-if (P += Gs.length, c && !Eh(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: T, plan: L, given: ce, typed: Ne, answer: ut, answerGiven: $e }, Pe) => {const js = n[Pe], tr = P;
+if (P += js.length, c && !uh(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = $e === void 0 ? cn(a, T, L, Es(L.dice, ce, l, tr), m, A, w) : cn(a, T, L, Es(L.dice, ce, l, tr), m, A, R, { answerGiven: $e });
-if (X.kind !== "written") {const { snapshot: ln } = X.reading, ic = () => $s(e, ln);
-X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new If())).add(ln.name, X.refusal.reason) : d.push(Ss(a, ln, X.refusal, ic())) : X.kind === "problems" ? d.push(Xn(ln, X.reading.problems)) : d.push(`${ln.name}: the result${ic() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const X = $e === void 0 ? ln(a, T, L, Ss(L.dice, ce, l, tr), p, A, w) : ln(a, T, L, Ss(L.dice, ce, l, tr), p, A, R, { answerGiven: $e });
+if (X.kind !== "written") {const { snapshot: dn } = X.reading, nc = () => ws(e, dn);
+X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new vf())).add(dn.name, X.refusal.reason) : d.push($s(a, dn, X.refusal, nc())) : X.kind === "problems" ? d.push(Xn(dn, X.reading.problems)) : d.push(`${dn.name}: the result${nc() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const De = X.outcome;
-f.push(X.applied), Ne && (X.shown.typed = Ne), ut && (X.shown.answer = ut), h.push(X.shown), v || (v = De.undoable === !0);
-}), u && d.push(...u.lines()), k?.changed && is(k.order);
+f.push(X.applied), Ne && (X.shown.typed = Ne), ut && (X.shown.answer = ut), h.push(X.shown), m || (m = De.undoable === !0);
+}), u && d.push(...u.lines()), k?.changed && rs(k.order);
 let y;
-if ((o.record || v) && f.length > 0) {const T = o.recordBy ?? e.playerId, L = T === e.playerId ? e.gm || T === Ie : ms(T), ce = Ra(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, L);
-ce !== void 0 && (o.record || L) && (y = { command: bs(ce), byGm: L });}
-const O = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ms(o.recordBy) ? "gm" : o.recordBy, V = { title: o.title, replyTo: e.replyTo, sender: O, senderMaySee: (T) => $s(e, T) };
-if (y && (V.undo = y), us(a, h, V), d.length > 0) {const T = o.refusals(Kn(d), f.length > 0);
-xe(e, T);}}
-function Nh(e) {e.store.exchange.waiting = {};}
-function Ph(e, t) {const n = e.store.exchange.waiting;
+if ((o.record || m) && f.length > 0) {const T = o.recordBy ?? e.playerId, L = T === e.playerId ? e.gm || T === Ie : hs(T), ce = Ea(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, L);
+ce !== void 0 && (o.record || L) && (y = { command: ys(ce), byGm: L });}
+const O = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, V = { title: o.title, replyTo: e.replyTo, sender: O, senderMaySee: (T) => ws(e, T) };
+if (y && (V.undo = y), ls(a, h, V), d.length > 0) {const T = o.refusals(Kn(d), f.length > 0);
+Ye(e, T);}}
+function kh(e) {e.store.exchange.waiting = {};}
+function yh(e, t) {const n = e.store.exchange.waiting;
 for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
-function Ts(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Os(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function _s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function Es(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Ts(e, n));}
-function Ma(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = H(e.attacker);
-return n !== void 0 && We(n) ? null : e.attacker;}
-function Rs(e, t = !0) {const n = Ma(e, t);
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !_s(e, n));}
+function Ca(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = B(e.attacker);
+return n !== void 0 && xe(n) ? null : e.attacker;}
+function Ts(e, t = !0) {const n = Ca(e, t);
 if (n === null) return "An unseen attacker";
-const r = H(n);
+const r = B(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function Mh(e, t) {const n = e.store.exchange;
+function wh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Ds(e, t, n) {return n || !We(e) || Oe(t, e, Y(e));}
-function La(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = H(r);
-if (s && Ds(s, t, !1)) return !0;}
+function Os(e, t, n) {return n || !xe(e) || Oe(t, e, Y(e));}
+function Na(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = B(r);
+if (s && Os(s, t, !1)) return !0;}
 return !1;}
-function Lh(e, t) {const n = e.resolving ?? (e.resolving = new B());
+function bh(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function ja(e, t) {return e.resolving?.has(t) === !0;}
-function jh(e, t) {if (e.resolving?.delete(t), Os(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Pa(e, t) {return e.resolving?.has(t) === !0;}
+function $h(e, t) {if (e.resolving?.delete(t), Es(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Fh(e) {const t = g.keys(e.store.exchange.attacks);
+function Ah(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function Fa(e, t, n, r) {const s = [];
-for (const i of It(e, t)) {const o = H(i);
-o && Ds(o, n, r) && s.push(Q(o, "a token"));}
+function Ma(e, t, n, r) {const s = [];
+for (const i of It(e, t)) {const o = B(i);
+o && Os(o, n, r) && s.push(Q(o, "a token"));}
 return s;}
-function Ga(e, t) {return It(e, t).length > 0 ? !1 : Va(e, t).length === 0;}
-function Va(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !Da(t.by, n));}
-var Ua = new dn();
-function Is(e, t, ...n) {let r = Ua.get(e);
-r || (r = new I(), Ua.set(e, r));
+function La(e, t) {return It(e, t).length > 0 ? !1 : ja(e, t).length === 0;}
+function ja(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ta(t.by, n));}
+var Fa = new un();
+function Rs(e, t, ...n) {let r = Fa.get(e);
+r || (r = new I(), Fa.set(e, r));
 let s = r.get(t);
 return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Ba = new dn();
-function Gh(e, t) {let n = Ba.get(t);
-return n || (n = hr(e, t), Ba.set(t, n)), n;}
-function Cs(e, t, n, r) {e.flags.size > 0 && Ve(e, hi(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? vr(e, { ...n, optional: !0 }) : vr(e, n), o = e.flags.size === 0 ? Gh(e, t) : hr(e, t, r);
+var Ga = new un();
+function Sh(e, t) {let n = Ga.get(t);
+return n || (n = lr(e, t), Ga.set(t, n)), n;}
+function Ds(e, t, n, r) {e.flags.size > 0 && Ve(e, ni(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? dr(e, { ...n, optional: !0 }) : dr(e, n), o = e.flags.size === 0 ? Sh(e, t) : lr(e, t, r);
 return n === void 0 ? { ...o, positionals: e.positionals } : { ...o, amount: i, positionals: [] };}
-var Vh = {ids: { kind: "list" },
+var _h = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Ha(e, t) {return Cs(e, Is(t, "!attack", Vh, t.hit.flags, t.check.answers.flags), t.hit.amount, Ir(t.id, "!damage"));}
-function Uh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Bh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Va(e, t) {return Ds(e, Rs(t, "!attack", _h, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
+function Eh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Th(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ka(e, t, n, r, s, i) {const o = H(r);
+function Ua(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
 const a = { token: o, character: Y(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
-if (Ts(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (_s(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], v = [], k = l.choices.map((w) => ({ word: w, plan: w === "none" ? void 0 : l.planAnswer(w, n.situation, n.attacker, d) })), p = k.flatMap(({ plan: w }) => w ? [w] : []), { facts: m } = As(e, a, {values: Ct(p.map((w) => w.values)),
-maxes: Ct(p.map((w) => w.maxes)),
-bars: Ct(p.map((w) => w.bars)),
-others: Ct(p.map((w) => w.others)),
-more: (w) => {const R = p.map((P) => P.more?.(w));
+const f = [], h = [], m = [], k = l.choices.map((w) => ({ word: w, plan: w === "none" ? void 0 : l.planAnswer(w, n.situation, n.attacker, d) })), v = k.flatMap(({ plan: w }) => w ? [w] : []), { facts: p } = bs(e, a, {values: Ct(v.map((w) => w.values)),
+maxes: Ct(v.map((w) => w.maxes)),
+bars: Ct(v.map((w) => w.bars)),
+others: Ct(v.map((w) => w.others)),
+more: (w) => {const R = v.map((P) => P.more?.(w));
 return R.some((P) => P !== void 0) ? { values: Ct(R.map((P) => P?.values)), maxes: Ct(R.map((P) => P?.maxes)) } : void 0;}
 }, i);
-for (const { word: w, plan: R } of k) {const P = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${w}`, y = l.label(w, m);
+for (const { word: w, plan: R } of k) {const P = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${w}`, y = l.label(w, p);
 if (!R) {h.push({ label: y, command: P });
 continue;}
-const O = g.fromEntries(R.dice.map((T) => [T.name, S.ceil(T.sides / 2)])), V = R.resolve(m, O);
-if (gn(V)) {const T = Bh(V), L = v.find((ce) => ce.why === T);
-L ? L.answers.push(y.replace(/ \(.*\)$/, "")) : v.push({ answers: [y.replace(/ \(.*\)$/, "")], why: T });
+const O = g.fromEntries(R.dice.map((T) => [T.name, S.ceil(T.sides / 2)])), V = R.resolve(p, O);
+if (kn(V)) {const T = Th(V), L = m.find((ce) => ce.why === T);
+L ? L.answers.push(y.replace(/ \(.*\)$/, "")) : m.push({ answers: [y.replace(/ \(.*\)$/, "")], why: T });
 } else h.push({ label: y, command: P });}
-for (const { answers: w, why: R } of v) f.push(`${w.join(", ")}: ${R}`);
-const A = Ma(n, s);
-for (const w of l.extra?.(m, A) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
+for (const { answers: w, why: R } of m) f.push(`${w.join(", ")}: ${R}`);
+const A = Ca(n, s);
+for (const w of l.extra?.(p, A) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
 return { label: c, lines: f, buttons: Un(r) ? h : [] };}
-function Ct(e) {return [...new B(e.flatMap((t) => t ?? []))];}
-function Wa(e) {return dt(e, ze());}
-function Hh(e) {const t = H(e);
+function Ct(e) {return [...new K(e.flatMap((t) => t ?? []))];}
+function Ba(e) {return dt(e, Xe());}
+function Oh(e) {const t = B(e);
 if (!t) return ["gm"];
-const n = Mu(t, Y(t));
+const n = wu(t, Y(t));
 return n.length > 0 ? n : ["gm"];}
-function xa(e, t) {return `Attack ${e.key}: ${Rs(e, t)} attacks`;}
-function Ya(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Kh(e, t) {const n = N(e), r = Wa(e), s = new I();
+function Ha(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
+function Ka(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Rh(e, t) {const n = N(e), r = Ba(e), s = new I();
 for (const a of t.defenders)
-for (const c of Hh(a)) {const l = s.get(c) ?? [];
+for (const c of Oh(a)) {const l = s.get(c) ?? [];
 l.push(a), s.set(c, l);}
-const i = new I(), o = (a) => (i.has(a) || i.set(a, Ka(e, n, t, a, !1, r)), i.get(a) ?? []);
+const i = new I(), o = (a) => (i.has(a) || i.set(a, Ua(e, n, t, a, !1, r)), i.get(a) ?? []);
 for (const [a, c] of s) {if (a === "gm") continue;
 const l = c.flatMap(o);
-l.length > 0 && M(ye(No(a)), he({ title: xa(t, !1), rows: [...Ya(n, t), ...l] }), { record: !0 });}
+l.length > 0 && M(ye(Do(a)), he({ title: Ha(t, !1), rows: [...Ka(n, t), ...l] }), { record: !0 });}
 M(oe, he(er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function er(e, t, n, r, s = Wa(e)) {const i = [...Ya(t, n), ...r.flatMap((a) => Ka(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = H(a);
+function er(e, t, n, r, s = Ba(e)) {const i = [...Ka(t, n), ...r.flatMap((a) => Ua(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = B(a);
 return c ? Q(c, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: xa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Ns(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Uh(t), a = n ?? s.hit.plan(Ha(o, s), Rt(r, t.gm)), c = _s(o, a.dice);
-if (!Lh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+}), { title: Ha(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+function Is(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Eh(t), a = n ?? s.hit.plan(Va(o, s), Rt(r, t.gm)), c = As(o, a.dice);
+if (!bh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const l = [], d = [];
-for (const v of t.defenders) {const k = H(v);
-if (!k) {d.push(v);
+for (const m of t.defenders) {const k = B(m);
+if (!k) {d.push(m);
 continue;}
-const p = { token: k, character: Y(k) }, m = t.answers[v], A = { target: p, plan: a, given: c };
-if (m) {A.answer = Wh(m), A.answerGiven = { answer: m.answer ?? null };
-const w = m.answer === void 0 ? void 0 : i.rolled?.(m.answer);
+const v = { token: k, character: Y(k) }, p = t.answers[m], A = { target: v, plan: a, given: c };
+if (p) {A.answer = Dh(p), A.answerGiven = { answer: p.answer ?? null };
+const w = p.answer === void 0 ? void 0 : i.rolled?.(p.answer);
 w && (A.given = { ...c, ...w });}
 l.push(A);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
 let h;
-try {h = Na(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {h = Da(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => jh(r, t),
-refusals: (v, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
-} catch (v) {throw f(), v;}
-return h === void 0 ? void 0 : h.then(f, (v) => {throw f(), v;});}
-function Wh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => $h(r, t),
+refusals: (m, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
+} catch (m) {throw f(), m;}
+return h === void 0 ? void 0 : h.then(f, (m) => {throw f(), m;});}
+function Dh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var xh = 5, qa = 100;
-function Yh(e) {const t = e.app, n = N(t), r = n.check.answers, s = Ha(e.parsed, n);
+var Ih = 5, Wa = 100;
+function Ch(e) {const t = e.app, n = N(t), r = n.check.answers, s = Va(e.parsed, n);
 if (_e(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((v) => n.hit.flags[v].decides !== void 0 && e.parsed.flags.has(v));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = qh(e), l = g.values(t.store.exchange.attacks);
-if (l.length >= jr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const p = l.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= xh || p.length >= jr / 2)
+const c = Nh(e), l = g.values(t.store.exchange.attacks);
+if (l.length >= Mr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const v = l.filter((p) => !p.gm);
+if (v.filter((p) => p.by === e.playerId).length >= Ih || v.length >= Mr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = lt(e, _e(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = lt(e, _e(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: v }) => c !== null && v.id === c ? (u.push(`${Q(v, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > Fr) throw new C(`one attack has at most ${Fr} defenders (got ${f.length})`);
-if (!e.gm) {let p = 0;
-for (const m of l) m.gm || (p += m.defenders.length);
-if (p + f.length > qa) throw new C(`the players' open attacks may hold ${qa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const h = f.filter(({ token: p }) => !We(p)).map(({ token: p }) => Q(p, "a token")), v = {key: "",
+if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
+if (!e.gm) {let v = 0;
+for (const p of l) p.gm || (v += p.defenders.length);
+if (v + f.length > Wa) throw new C(`the players' open attacks may hold ${Wa} defenders together (${v} now): resolve or cancel one first (!attack --list)`);}
+const h = f.filter(({ token: v }) => !xe(v)).map(({ token: v }) => Q(v, "a token")), m = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(za),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, m]) => [p, m.map(za)]),
+positionals: e.parsed.positionals.map(xa),
+flags: [...e.parsed.flags].filter(([v]) => v !== "ids" && v !== "from" && v !== "help").map(([v, p]) => [v, p.map(xa)]),
 situation: o,
 round: t.store.round.number,
-defenders: f.map(({ token: p }) => p.id),
+defenders: f.map(({ token: v }) => v.id),
 answers: {}};
-if (v.key = "A1", !To(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-v.key = Mh(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
+if (m.key = "A1", !So(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+m.key = wh(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
 const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && M(_t, se(`Attack ${v.key}: ${Rs(v, !1)} attacks ${qe(h)}${k}.`), { record: !0 }), u.length > 0 && xe(e, `Not among the defenders: ${Kn(u).join("; ")}`), Kh(t, v), Ga(t, v)) return Ns(e, v, i);}
-function qh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (h.length > 0 && M(_t, se(`Attack ${m.key}: ${Ts(m, !1)} attacks ${ze(h)}${k}.`), { record: !0 }), u.length > 0 && Ye(e, `Not among the defenders: ${Kn(u).join("; ")}`), Rh(t, m), La(t, m)) return Is(e, m, i);}
+function Nh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3732,135 +3703,135 @@ else if (n.length > 1)
 throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
-if (r = en(r), !e.gm && !Oe(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+if (r = tn(r), !e.gm && !Oe(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function za(e) {const t = ie(e);
+function xa(e) {const t = ie(e);
 return t === null ? e : $(t);}
-async function zh(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function Ph(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ve(e.parsed, s);
-const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Os(t, i), a = o && La(o, e.playerId, e.gm) ? o : void 0;
+const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && Na(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new C(`no open attack ${pe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (ja(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+if (Pa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
 if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && Ds(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = Y(u), h = Q(u, "the defender");
 if (!e.gm && !Oe(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const v = a.answers[l];
-if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
-if (Ts(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const m = a.answers[l];
+if (m) throw new C(`${h} has answered attack ${a.key} already (${m.word})`);
+if (_s(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const k = Ue(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = Se(k, `--${r.answerFlag}`, r.choices);
-let m = { word: p }, A = p === "none" ? "no defense" : p;
-if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), O = _s(e.parsed, y.dice), V = y.dice.filter((De) => O[De.name] === void 0), T = V.length > 0 ? await $a(V.map((De) => De.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || ja(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const L = H(l);
+const v = Se(k, `--${r.answerFlag}`, r.choices);
+let p = { word: v }, A = v === "none" ? "no defense" : v;
+if (v !== "none") {const y = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), O = As(e.parsed, y.dice), V = y.dice.filter((De) => O[De.name] === void 0), T = V.length > 0 ? await ya(V.map((De) => De.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || Pa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const L = B(l);
 if (!L || !e.gm && !Oe(e.playerId, L, Y(L))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ce = Es(y.dice, O, T, 0), Ne = As(t, { token: u, character: f }, y, dt(t, y.readsTurnOrder ? ze() : void 0)), ut = $h(t, Ne, !0, "; nothing answered");
+const ce = Ss(y.dice, O, T, 0), Ne = bs(t, { token: u, character: f }, y, dt(t, y.readsTurnOrder ? Xe() : void 0)), ut = ah(t, Ne, !0, "; nothing answered");
 if (ut !== void 0) throw new C(ut);
 const $e = y.resolve(Ne.facts, ce);
-if (gn($e)) throw new C(Ss(t, Ne.snapshot, $e));
-const Pe = r.keep(p, $e, ce), Gs = e.gm ? void 0 : Ca(e, y.dice);
-m = { word: Pe.word }, Pe.answer !== void 0 && (m.answer = Pe.answer), Pe.roll !== void 0 && (m.roll = Pe.roll), Pe.success !== void 0 && (m.success = Pe.success), Gs && (m.typed = !0);
-const tr = ua(n, (De) => De === l ? h : Ia(De)), X = $e.steps.filter((De) => De.section === "Check").map(tr);
-A = X.length > 0 ? X.join("; ") : p;}
-e.gm && (m.gm = !0), a.answers[l] = m;
-const w = Fa(t, a, e.playerId, e.gm), R = Ga(t, a), P = w.length > 0 ? ` Waiting for ${w.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-be(e, `${h}: ${A}.${P}`), R ? await Ns(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(er(t, n, a, [])), { record: !0 });}
-function Xh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+if (kn($e)) throw new C($s(t, Ne.snapshot, $e));
+const Pe = r.keep(v, $e, ce), js = e.gm ? void 0 : Ra(e, y.dice);
+p = { word: Pe.word }, Pe.answer !== void 0 && (p.answer = Pe.answer), Pe.roll !== void 0 && (p.roll = Pe.roll), Pe.success !== void 0 && (p.success = Pe.success), js && (p.typed = !0);
+const tr = ca(n, (De) => De === l ? h : Oa(De)), X = $e.steps.filter((De) => De.section === "Check").map(tr);
+A = X.length > 0 ? X.join("; ") : v;}
+e.gm && (p.gm = !0), a.answers[l] = p;
+const w = Ma(t, a, e.playerId, e.gm), R = La(t, a), P = w.length > 0 ? ` Waiting for ${w.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+be(e, `${h}: ${A}.${P}`), R ? await Is(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(er(t, n, a, [])), { record: !0 });}
+function Mh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Jh = {usage: Xh,
+var Lh = {usage: Mh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ge(e.parsed, "list")) return ev(e);
+run(e) {if (ve(e.parsed, "list")) return Gh(e);
 const t = Ue(e.parsed, "resolve");
-if (t !== void 0) return Qh(e, t);
+if (t !== void 0) return jh(e, t);
 const n = Ue(e.parsed, "cancel");
-return n !== void 0 ? Zh(e, n) : Yh(e);}};
-function Xa(e, t) {const n = Os(e.app, t), r = n && La(n, e.playerId, e.gm) ? n : void 0;
+return n !== void 0 ? Fh(e, n) : Ch(e);}};
+function Ya(e, t) {const n = Es(e.app, t), r = n && Na(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Qh(e, t) {const n = Xa(e, t.toUpperCase());
+function jh(e, t) {const n = Ya(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Va(e.app, n);
-if (r.length > 0) {const s = r.map((i) => Q(H(i), "a token"));
-be(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (!e.gm) {const r = ja(e.app, n);
+if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
+be(e, `Attack ${n.key} waits for the GM to settle ${ze(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Ns(e, n);}
-function Zh(e, t) {const n = Xa(e, t.toUpperCase());
+return Is(e, n);}
+function Fh(e, t) {const n = Ya(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], M(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function ev(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Da(e.playerId, o)));
+function Gh(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Ta(e.playerId, o)));
 if (r.length === 0) {be(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {for (const i of r) M(oe, he(er(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Fa(t, i, e.playerId, !1);
-return `${i.key}: ${Rs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+const s = r.map((i) => {const o = Ma(t, i, e.playerId, !1);
+return `${i.key}: ${Ts(i, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;});
 M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function tv(e) {const t = N(e);
+function Vh(e) {const t = N(e);
 for (const n of g.values(e.store.exchange.attacks)) M(oe, he(er(e, t, n, [])), { record: !0 });}
-function Ja(e) {const t = N(e);
-Nh(e);
+function qa(e) {const t = N(e);
+kh(e);
 for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-In(e.store, n, $t({ ...Xt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, M(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), tv(e);}
-function nv(e) {const t = [];
-for (const n of e) {if (t.length >= Vr) break;
-da(n) || t.push(as(Lf(n)));}
+In(e.store, n, $t({ ...Jt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Vh(e);}
+function Uh(e) {const t = [];
+for (const n of e) {if (t.length >= Fr) break;
+aa(n) || t.push(is(bf(n)));}
 return t;}
-function rv(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new B(t), r = new B(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function Bh(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function sv(e) {e.turnOrderSeen = void 0, Ps(e);}
-function Ps(e) {const t = Pf();
+function Hh(e) {e.turnOrderSeen = void 0, Cs(e);}
+function Cs(e) {const t = yf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = la(t);
-iv(e, r);
-const s = nv(r), i = rv(n.seen, s);
+const n = e.store.round, r = oa(t);
+Kh(e, r);
+const s = Uh(r), i = Bh(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Ja(e);}
-function iv(e, t) {e.oddTurnRowsTold === !0 || t.every(Mf) || (e.oddTurnRowsTold = !0, M(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function ov(e, t) {const n = N(e), r = Te(t);
-Ph(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new B(), c = new I();
-for (const d of g.keys(e.store.tokens)) {const u = H(d) ?? tf(d, o)[0];
+n.turned += i, n.turned >= s.length && qa(e);}
+function Kh(e, t) {e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, M(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Wh(e, t) {const n = N(e), r = Te(t);
+yh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), c = new I();
+for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Vu(d, o)[0];
 if (!u || Tt(u)) continue;
-const f = tn(u, o);
+const f = nn(u, o);
 a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: Y(u) }));}
 return Qn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(v, h), p = n.life.enter(h, k), m = r.life.condition(v, h), A = n.life.condition(p, h);
-return m !== A && i.push({ name: d.name, from: m, to: A }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), v = n.life.enter(h, k), p = r.life.condition(m, h), A = n.life.condition(v, h);
+return p !== A && i.push({ name: d.name, from: p, to: A }), {headline: "acts",
 steps: [],
 changes: [],
-state: p,
+state: v,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Qa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function av(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Qa[r]} -> ${Qa[s]}`);
+var za = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function xh(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${za[r]} -> ${za[s]}`);
 return ` Conditions read again: ${Et(t, 6)}.`;}
-function cv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of N(t).table.macros) {const c = yf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+function Yh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of N(t).table.macros) {const c = rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = wf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3868,14 +3839,14 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var lv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", dv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var qh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", zh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${xt()[1] ?? xt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Yt()[1] ?? Yt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ia.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${We.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -3885,67 +3856,67 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Ms(e) {return e ? "on" : "off";}
-function uv(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== so[i]).map(
+function Ns(e) {return e ? "on" : "off";}
+function Xh(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = We.filter((i) => t.attributes[i] !== to[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return he({title: `DefenseRound v${ve}`,
+return he({title: `DefenseRound v${me}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ms(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ms(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [hv[t.apiCommands]] },
+{ label: "Players target any", lines: [Ns(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Qh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [$(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [zt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [Xt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [$(e.store.round.number)] },
-{ label: "Not on the sheet", lines: fv(e) },
+{ label: "Not on the sheet", lines: Jh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function fv(e) {const t = e.store.sheetLacks;
+function Jh(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var hv = {refuse: "refuse (--api-as or not)",
+var Qh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ls(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function vv(e) {const t = e.store.settings, n = N(e), r = xt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ms(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Ps(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Zh(e) {const t = e.store.settings, n = N(e), r = Yt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ls(t.apiCommands, Nr)}}`),
-ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ls(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ps(t.apiCommands, Ir)}}`),
+ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ps(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ls(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ps(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function mv(e, t) {const [n, r] = t;
+function em(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!Ke.includes(s))
-throw new _(`unknown value name "${U(n)}": ${jt(n, Ke, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = Ef(e.app, d.id);
+if (!We.includes(s))
+throw new _(`unknown value name "${U(n)}": ${Lt(n, We, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = uf(e.app, d.id);
 f.overrides = Rn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Rn(f.worn, h, null)), na(e.app, d.id), l.push(Gn(d, u, e.app.store.settings).name);}
+h && (f.worn = Rn(f.worn, h, null)), Zo(e.app, d.id), l.push(Gn(d, u, e.app.store.settings).name);}
 it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var js = [
+var Ms = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function pv(e) {const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new I(), s = {values: js.map(([, o]) => o),
-maxes: js.map(([, o]) => o),
+function tm(e) {const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
+maxes: Ms.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], c = [];
-for (const [l, d] of js) {const u = o.values[d];
+for (const [l, d] of Ms) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -3956,74 +3927,74 @@ c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
 }, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Xn(a, o.reading.problems);
-na(e.app, a.id);
+Zo(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function gv(e) {e.store = Qt(ve), e.loadProblems = [], delete e.newerState, Jo(Pn, e.store);}
-function kv(e, t) {const [n, ...r] = t;
+function nm(e) {e.store = Zt(me), e.loadProblems = [], delete e.newerState, qo(Pn, e.store);}
+function rm(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = H(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Hr(o, Y(o)), l = an(e.app, { npc: c, hidden: a }) === "public";
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && xe(o), c = s.npc || o !== void 0 && Ur(o, Y(o)), l = cn(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, Y(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
 M(ye(e.replyTo), he(s.card()));}
-var yv = {usage: () => lv,
+var sm = {usage: () => qh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return dv[n];},
+return zh[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ve(e.parsed, {}), kv(e, n);
+if (r === "details") {Ve(e.parsed, {}), rm(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ve(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-M(ye("gm"), uv(e.app)), M(ye("gm"), vv(e.app));
+M(ye("gm"), Xh(e.app)), M(ye("gm"), Zh(e.app));
 return;
-case "help": {rs(N(e.app));
-const i = ra();
-M(ye(e.replyTo), ns(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {ts(N(e.app));
+const i = ea();
+M(ye(e.replyTo), es(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Nf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = ov(e.app, a);
-rs(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? av(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Fh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const { count: l, changed: d } = Wh(e.app, a);
+ts(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? xh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ah(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 it(e, c);
 return;}
 case "set":
-mv(e, n);
+em(e, n);
 return;
 case "repair":
-pv(e);
+tm(e);
 return;
 case "next-round":
-Ja(e.app);
+qa(e.app);
 return;
 case "macros":
-cv(e);
+Yh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-gv(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+nm(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new _(`unknown subcommand "${U($(t))}"`);}}};
-function wv(e, t) {const n = new I();
+function im(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ie(a.get("current")) : c ? Bo(c, o.bar) : null);
+n.set(s, a ? ie(a.get("current")) : c ? Go(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ie(zo(o.attributeId)));
+n.set(s, ie(xo(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4035,52 +4006,52 @@ case "markers":
 n.set(s, $(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, $t(Xt(e.memories, Cn(i, o)), e.edition));
+n.set(s, $t(Jt(e.memories, Cn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, bo(e.memories, o.tokenId ?? i));
+n.set(s, ko(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = ze());
-const a = os(r.find((c) => c.id === i)?.pr);
+case "initiative": {r ?? (r = Xe());
+const a = ss(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Za = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function ec(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function bv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
+var Xa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Ja(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function om(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new C(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!ec(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Ja(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (ec(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ja(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function $v(e) {if (!ge(e.parsed, "undo")) throw new _(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (ge(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Za, m));
+function am(e) {if (!ve(e.parsed, "undo")) throw new _(`--${ve(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (ve(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((p) => !g.prototype.hasOwnProperty.call(Xa, p));
 if (t) throw new _(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ve(e.parsed, Za), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = bv(e), i = r[s], o = N(n), a = new I(i.tokens.map((m) => [m.tokenId, Ot(m.tokenId, e.gm)])), c = i.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Ev(m) ? c.find((A) => nc({ place: "", tokenId: A.tokenId, name: A.name, change: m }, n.store.settings)) : void 0, u = vu(uu(i.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - i.round).filter((m) => nc(m, n.store.settings)), f = new I();
-for (const [m, A] of a) A && f.set(m, Sv(A));
-for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
-const h = Dt(n), v = wv(h, u), k = (m, A) => {if (m.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
-if (m.deadForGood !== A.deadForGood) return "has died for good since";
+if (Ve(e.parsed, Xa), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = om(e), i = r[s], o = N(n), a = new I(i.tokens.map((p) => [p.tokenId, Ot(p.tokenId, e.gm)])), c = i.tokens.filter((p) => a.get(p.tokenId) !== void 0), l = i.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => um(p) ? c.find((A) => Za({ place: "", tokenId: A.tokenId, name: A.name, change: p }, n.store.settings)) : void 0, u = Zd(Xd(i.tokens, (p) => a.get(p) !== void 0, d), o, n.store.round.number - i.round).filter((p) => Za(p, n.store.settings)), f = new I();
+for (const [p, A] of a) A && f.set(p, lm(A));
+for (const p of u) p.name = f.get(p.tokenId) ?? p.name;
+const h = Dt(n), m = im(h, u), k = (p, A) => {if (p.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
+if (p.deadForGood !== A.deadForGood) return "has died for good since";
 const w = (R) => (R.edition?.id === o.id ? o.life.parseState(R.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(w(m), w(A));
-}, p = hu(u, v, ke);
-if (p.length > 0) {if (!e.gm) {const m = p.filter((R) => {const P = a.get(R.tokenId);
-return P !== void 0 && $s(e, tc(P));
-}), A = [...new B(p.filter((R) => !m.includes(R)).map((R) => R.name))], w = [...So(m, v, ke, k), ...A.length > 0 ? [`${qe(A)} changed`] : []];
-xe(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
+return o.life.describeStateChange(w(p), w(A));
+}, v = Qd(u, m, ke);
+if (v.length > 0) {if (!e.gm) {const p = v.filter((R) => {const P = a.get(R.tokenId);
+return P !== void 0 && ws(e, Qa(P));
+}), A = [...new K(v.filter((R) => !p.includes(R)).map((R) => R.name))], w = [...bo(p, m, ke, k), ...A.length > 0 ? [`${ze(A)} changed`] : []];
+Ye(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ge(e.parsed, "force")) {xe(e, `Nothing undone, changed since: ${So(p, v, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${bs(i.key)} --force` }]);
+if (!ve(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${bo(v, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
 return;}}
-eh(h, u), p.length > 0 && Tv(n, u, v), qn(n, s), _v(e, i, u, v, a, f), l.length > 0 && be(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Av(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: Qe[e.resource], to: e.from };
+Gf(h, u), v.length > 0 && fm(n, u, m), qn(n, s), dm(e, i, u, m, a, f), l.length > 0 && be(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function cm(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4089,85 +4060,85 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Sv(e) {return pe(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function tc(e) {const t = Y(e);
-return { token: e, character: t, npc: Hr(e, t), hidden: We(e) };}
-function _v(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: u, change: f } of n) {const h = Av(f);
+function lm(e) {return pe(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Qa(e) {const t = Y(e);
+return { token: e, character: t, npc: Ur(e, t), hidden: xe(e) };}
+function dm(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: u, change: f } of n) {const h = cm(f);
 if (h === void 0) continue;
-const v = r.get(d);
-if (v === h.to) continue;
+const m = r.get(d);
+if (m === h.to) continue;
 const k = a.get(u) ?? [];
 a.has(u) || a.set(u, k);
-const p = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
-k.includes(p) || k.push(p);}
+const v = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
+k.includes(v) || k.push(v);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = f ? `${h} (${f})` : h, k = tc(u), p = an(e.app, k) === "public";
-k.hidden || c.push(p ? v : h), (k.hidden || !p && f) && l.push(k.hidden ? `${v} (hidden)` : v);}
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = Qa(u), v = cn(e.app, k) === "public";
+k.hidden || c.push(v ? m : h), (k.hidden || !v && f) && l.push(k.hidden ? `${m} (hidden)` : m);}
 c.length > 0 && M(_t, se(`${o}: ${Et(c, 8)}.`)), l.length > 0 && M(oe, se(`${o} (GM): ${Et(l, 8)}.`), { record: !0 });}
-function Ev(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function nc({ tokenId: e, change: t }, n) {const r = H(e);
+function um(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Za({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Qr(r, t.bar) === t.attributeId;
-case "attribute": {const s = uf(t.attributeId);
+return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
+case "attribute": {const s = zu(t.attributeId);
 return s !== void 0 && s.characterId === $(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Tv(e, t, n) {const r = N(e);
+function fm(e, t, n) {const r = N(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = H(i);
+const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 Qn(e, [{ token: c, character: Y(c) }], d);}}
-var Ov = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, rc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Rv = { title: "Damage", anyTarget: !0, record: !0, refusals: rc }, Dv = { title: "Damage", anyTarget: !1, record: !0, refusals: rc }, Iv = {usage: (e) => N(e).hit.usage,
+var hm = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ec = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, mm = { title: "Damage", anyTarget: !0, record: !0, refusals: ec }, pm = { title: "Damage", anyTarget: !1, record: !0, refusals: ec }, vm = {usage: (e) => N(e).hit.usage,
 help: (e) => N(e).hit.help,
-flags: (e) => bi(N(e).hit.flags),
-helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
+flags: (e) => di(N(e).hit.flags),
+helpFor: (e, t) => ve(t, "undo") || ve(t, "force") || ve(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {$v(e);
+run(e) {if (e.parsed.flags.size > 0 && (ve(e.parsed, "undo") || ve(e.parsed, "force") || ve(e.parsed, "entry"))) {am(e);
 return;}
-const t = N(e.app), n = t.hit.flags, r = Cs(e.parsed, Is(t, "!damage", Ov, n), t.hit.amount, Ir(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, _e(e.parsed), { anyTarget: i });
+const t = N(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", hm, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, _e(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: v }) => Oe(e.playerId, h, v)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
-if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {xe(e, `Not applied: ${c.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && ve(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Oe(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+if (f.length > 0 && c.push(`${ze(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return Zn(e, s, a, c, i ? Rv : Dv);}
-}, Cv = { ids: { kind: "list" }, help: { kind: "switch" } }, Nv = {usage: (e) => N(e).check.usage,
+return Zn(e, s, a, c, i ? mm : pm);}
+}, gm = { ids: { kind: "list" }, help: { kind: "switch" } }, km = {usage: (e) => N(e).check.usage,
 help: (e) => N(e).check.help,
-flags: (e) => N(e).check.refused ? [] : bi(N(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return zh(e);
+flags: (e) => N(e).check.refused ? [] : di(N(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Ph(e);
 const t = N(e.app), n = t.check;
-if (n.refused) {xe(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {Ye(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Is(t, "!defend", Cv, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-kh(e, s);
-const i = t.check.plan(Cs(e.parsed, r, void 0, Ir(t.id, "!defend")));
-yh(e, s);
+const r = Rs(t, "!defend", gm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+rh(e, s);
+const i = t.check.plan(Ds(e.parsed, r, void 0, Rr(t.id, "!defend")));
+sh(e, s);
 const o = lt(e, _e(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (l.length === 0) {xe(e, Kn(a).join("; "));
+if (l.length === 0) {Ye(e, Kn(a).join("; "));
 return;}
 return Zn(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Pv = { ids: { kind: "list" }, help: { kind: "switch" } }, Mv = {usage: (e) => N(e).stance.usage,
+}, ym = { ids: { kind: "list" }, help: { kind: "switch" } }, wm = {usage: (e) => N(e).stance.usage,
 help: (e) => N(e).stance.help,
 run(e) {const t = N(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ve(e.parsed, Pv);
+Ve(e.parsed, ym);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -4180,9 +4151,9 @@ if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.m
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 be(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Zn(e, Uf(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Lv(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function jv(e, t, n) {return {values: [],
+return Zn(e, Ef(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function bm(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function $m(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4191,7 +4162,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Lv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = bm(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4204,53 +4175,53 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Fv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Gv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Vv = {usage: () => Fv,
+var Am = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Sm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, _m = {usage: () => Am,
 run(e) {const t = e.parsed;
-Ve(t, Gv);
-const n = vr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Se(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, _e(t));
-return Zn(e, jv(N(e.app), n, r), s, i, {title: "Heal",
+Ve(t, Sm);
+const n = dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Se(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, _e(t));
+return Zn(e, $m(N(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function sc(e, t, n) {if (!n || Tt(t)) return;
+function tc(e, t, n) {if (!n || Tt(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ie(n[s]), o = $(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Bv(t, s, o, i);
+let { typed: a, keepInStep: c } = Tm(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = N(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= li) {const k = l.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = l.hit.handEdit(i - a, Rt(e, !0)), v = {...k,
 resolve(A, w) {if (l.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const R = k.resolve(A, w);
-return !gn(R) && !R.changes.some((P) => P.kind === "bar" && P.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: i }), R;}
-}, m = cn(
+return !kn(R) && !R.changes.some((P) => P.kind === "bar" && P.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: i }), R;}
+}, p = ln(
 e,
 d,
-p,
+v,
 Jn,
 dt(e),
 Dt(e),
 () => ({ vitalityFrom: i, title: E(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (m.kind === "unsafe") return;
-if (m.kind === "problems")
-m.reading.condition !== "dead" && M(oe, se(`Hand edit not read through armor: ${Xn(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {const A = m.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new B() });
-const w = Ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-us(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: bs(w), byGm: !0 } } : {} });
+if (p.kind === "unsafe") return;
+if (p.kind === "problems")
+p.reading.condition !== "dead" && M(oe, se(`Hand edit not read through armor: ${Xn(p.reading.snapshot, p.reading.problems, "")}.`));
+else if (p.kind === "written") {const A = p.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new K() });
+const w = Ea(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+ls(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ys(w), byGm: !0 } } : {} });
 return;}}
-const h = Hv(e, f ? a : i, a), v = cn(e, d, h.plan, Jn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-v.kind === "written" && (f && !u.plain ? vh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new B(), plain: !0 }), h.saysSomething() && us(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Uv(e, t, n) {const r = Zr(t);
+const h = Om(e, f ? a : i, a), m = ln(e, d, h.plan, Jn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+m.kind === "written" && (f && !u.plain ? Zf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && ls(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Em(e, t, n) {const r = Jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ie(s), o = ie(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of hf(r.id, a)) sc(e, c, { [fe[a].value]: s });}
-function Bv(e, t, n, r) {const s = ie(e.get(t));
+for (const c of Ju(r.id, a)) tc(e, c, { [fe[a].value]: s });}
+function Tm(e, t, n, r) {const s = ie(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ie(zo(n));
+const i = ie(xo(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Hv(e, t, n) {const r = N(e);
+function Om(e, t, n) {const r = N(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
@@ -4266,28 +4237,28 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-var Kv = {values: [],
+var Rm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Wv(e, t) {if (Tt(t)) return;
-const n = tn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Kv);}
-var xv = 400, Yv = 100, qv = 20, zv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+function Dm(e, t) {if (Tt(t)) return;
+const n = nn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Rm);}
+var Im = 400, Cm = 100, Nm = 20, Pm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? xv : Yv;
+const s = e === "gm" ? Im : Cm;
 for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > qv + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Nm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Xv(e) {const t = N(e);
+function Mm(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Kr() !== void 0, r = es("HealthColors");
+const n = Br() !== void 0, r = Qr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
 oe,
 [
@@ -4295,55 +4266,55 @@ se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Fs = {"!damage": Iv,
-"!attack": Jh,
-"!defend": Nv,
-"!stance": Mv,
-"!heal": Vv,
-"!defense-round": yv};
-function Jv() {const e = es(Pn) === void 0, { stored: t, problems: n, newer: r } = Tu(es(Pn), ve, ef), s = { store: t, attributes: new ff(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new zv() };
-return r !== void 0 ? (s.newerState = r, Vn(`${te} v${ve}: ${n.join("; ")}`), M(oe, se(Zv(r)))) : Qv(s, e), em(s), s;}
-function Qv(e, t) {const n = e.store, r = e.loadProblems;
-t && Cu(n.settings, tm());
-const s = ph(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Jo(Pn, n), r.length > 0 && (Vn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && we("rebuilding the help handout", () => rs(Te(n.settings.edition)))(), n.scriptVersion = ve;}
-function Zv(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function em(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Ps(e);});
+var Ls = {"!damage": vm,
+"!attack": Lh,
+"!defend": km,
+"!stance": wm,
+"!heal": _m,
+"!defense-round": sm};
+function Lm() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = fu(Qr(Pn), me, Gu), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Pm() };
+return r !== void 0 ? (s.newerState = r, Vn(`${te} v${me}: ${n.join("; ")}`), M(oe, se(Fm(r)))) : jm(s, e), Gm(s), s;}
+function jm(e, t) {const n = e.store, r = e.loadProblems;
+t && gu(n.settings, Vm());
+const s = th(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), qo(Pn, n), r.length > 0 && (Vn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && we("rebuilding the help handout", () => ts(Te(n.settings.edition)))(), n.scriptVersion = me;}
+function Fm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Gm(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Cs(e);});
 Ce(
 "chat:message",
 we(
 (c) => `${$(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = sa(c, Fs);
-if (l === void 0) {pf(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = ta(c, Ls);
+if (l === void 0) {ef(r);
 return;}
-return Ps(e), oa(e, c, Fs, l);}
-return oa(e, c, Fs);}},
-(c) => c?.type === "api" && c.playerid ? No(c.playerid) : void 0));
-const s = we("a hand edit of a bar", (c, l) => {n() || sc(e, Uu(c), l);});
+return Cs(e), ra(e, c, Ls, l);}
+return ra(e, c, Ls);}},
+(c) => c?.type === "api" && c.playerid ? Do(c.playerid) : void 0));
+const s = we("a hand edit of a bar", (c, l) => {n() || tc(e, Eu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, s);
 Ce(
 "destroy:graphic",
 we("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ce(
 "add:graphic",
-we("showing a new token its character's markers", (c) => {n() || Wv(e, c);})
-), sv(e), Ce("change:campaign:turnorder", r), nm(r);
-const i = we("refreshing attribute look-ups", (c) => {const l = Zr(c);
+we("showing a new token its character's markers", (c) => {n() || Dm(e, c);})
+), Hh(e), Ce("change:campaign:turnorder", r), Um(r);
+const i = we("refreshing attribute look-ups", (c) => {const l = Jr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = we("refreshing attribute look-ups", (c) => {const l = Zr(c);
+}), o = we("refreshing attribute look-ups", (c) => {const l = Jr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), rm(s);
-const a = Vu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (c, l) => {n() || Uv(e, c, l);
-}))), n() || we("checking HealthColors", () => Xv(e))(), Vn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
-function tm() {return mf(te.toLowerCase());}
-function nm(e) {const t = ju();
+Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), Bm(s);
+const a = _u();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (c, l) => {n() || Em(e, c, l);
+}))), n() || we("checking HealthColors", () => Mm(e))(), Vn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
+function Vm() {return Zu(te.toLowerCase());}
+function Um(e) {const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function rm(e) {const t = Lu();
+function Bm(e) {const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", we("starting up", () => {Jv();}));
-var sm = ve;
-function im(e) {return qf(e);}
-return dc(Us);
+Ce("ready", we("starting up", () => {Lm();}));
+var Hm = me;
+function Km(e) {return Nf(e);}
+return ac(Gs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

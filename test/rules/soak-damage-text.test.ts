@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { describeDamageStep } from '../../src/rules/soak/damageText';
-import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
-import type { DamageStep } from '../../src/rules/soak/damageSteps';
+import { soakWords } from '../../src/rules/soak/words';
+import { resolveSoakDamage } from '../../src/rules/soak/hit';
+import type { DamageStep } from '../../src/rules/soak/words';
+
+const describeDamageStep = (step: DamageStep): string => soakWords(step);
 
 describe('the The Defensive Round worked example, as chat lines', () => {
   it('reads like the seed: 200 -> 160 -> 60 -> 30, Vitality 70 -> 40, Physical 100 -> 60', () => {

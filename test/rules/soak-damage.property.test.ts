@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { numbersIn } from '../support/numbers';
-import { resolveSoakHit, type SoakArmor } from '../../src/rules/soak/damage';
-import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
-import { applyHandEdit, applyVitalityLoss, type Life } from '../../src/rules/soak/life';
+import { resolveSoakDamage, resolveSoakHit, type SoakArmor } from '../../src/rules/soak/hit';
+import { applyHandEdit, applyVitalityLoss } from '../../src/rules/soak/life';
+import type { Life } from '../../src/rules/soak/state';
 
 // Out-of-range armor values on purpose: the pipeline must clamp them (Clarifications (soak)).
 const armorArb: fc.Arbitrary<SoakArmor | null> = fc.option(

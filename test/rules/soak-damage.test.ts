@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { defensiveStanceReduction, resolveSoakHit, type SoakArmor, type SoakHit } from '../../src/rules/soak/damage';
+import { defensiveStanceReduction, resolveSoakHit, type SoakArmor, type SoakHit } from '../../src/rules/soak/hit';
 
 const noArmor = (over: Partial<SoakArmor> = {}): SoakArmor => ({
   soakPercent: 0, protection: 0, armorReduction: 0, naturalReduction: 0, ...over,
@@ -243,10 +243,11 @@ describe('Ruling, revised: the armor is one piece (rules.md step 2)', () => {
 
 describe('parsing a hit (The Defensive Round edition)', () => {
   it('a bare hit and the same hit with every flag at its default make the same order', async () => {
-    const { soakDamageOrder, SOAK_AMOUNT, SOAK_DAMAGE_FLAGS } = await import('../../src/rules/soak/damagePlan');
+    const { soakDamageOrder } = await import('../../src/rules/soak/hit');
+    const { soak } = await import('../../src/rules/soak/index');
     const { parseLine } = await import('../../src/text/args');
     const { orderOf } = await import('../../src/commands/orders');
-    const parse = (text: string) => soakDamageOrder(orderOf(parseLine(text), SOAK_DAMAGE_FLAGS, SOAK_AMOUNT));
+    const parse = (text: string) => soakDamageOrder(orderOf(parseLine(text), soak.hit.flags, soak.hit.amount));
     const bare = parse('!damage 12');
     expect(bare).toEqual({ amount: 12, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null });
     expect(parse('!damage 12 --type physical --pierce 0 --to vitality')).toEqual(bare);

@@ -1,9 +1,11 @@
 // One plain line per `!defend` step (commands.md, "Output": each rule step with its numbers).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeDefendStep, describeDefendSteps } from '../../src/rules/soak/defendText';
-import { resolveSoakDefend, type SoakDefendInput } from '../../src/rules/soak/defend';
-import type { DefendStep } from '../../src/rules/soak/defendSteps';
+import { soakWords, type DefendStep } from '../../src/rules/soak/words';
+import { resolveSoakDefend, type SoakDefendInput } from '../../src/rules/soak/check';
+
+const describeDefendStep = (step: DefendStep, nameOf?: (id: string) => string): string => soakWords(step, nameOf);
+const describeDefendSteps = (steps: readonly DefendStep[], nameOf?: (id: string) => string): string[] => steps.map((step) => soakWords(step, nameOf));
 import { SOAK_SITUATIONS } from '../../src/rules/soak/situations';
 
 describe('describeDefendStep', () => {

@@ -3,16 +3,15 @@ import fc from 'fast-check';
 import { numbersIn } from '../support/numbers';
 import { describe, expect, it } from 'vitest';
 import {
-  describeRefusal,
   resolveSoakDefend,
+  SOAK_STANCES,
   type SoakDefendAction,
   type SoakDefendInput,
   type SoakDefendOutcome,
   type SoakDefendRefusal,
-} from '../../src/rules/soak/defend';
-import type { DefendStep } from '../../src/rules/soak/defendSteps';
+} from '../../src/rules/soak/check';
+import { describeRefusal, type DefendStep } from '../../src/rules/soak/words';
 import { SOAK_SITUATIONS } from '../../src/rules/soak/situations';
-import { SOAK_STANCES } from '../../src/rules/soak/stance';
 
 type Overrides = Omit<Partial<SoakDefendInput>, 'rolls' | 'checkTargets' | 'round'> & {
   rolls?: Partial<SoakDefendInput['rolls']>;

@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { percentileCheck } from '../../src/rules/check';
 import {
-  applyHandEdit, applyInstantKill, applyVitalityLoss, lifeFromVitality, resolveSave, type Life,
+  applyHandEdit, applyInstantKill, applyVitalityLoss, lifeFromVitality, resolveSave,
 } from '../../src/rules/soak/life';
+import type { Life } from '../../src/rules/soak/state';
 
 const alive: Life = { condition: 'none', savesOwed: 0 };
 const pass = percentileCheck(30, 50);

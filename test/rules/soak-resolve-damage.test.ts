@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { resolveSoakDamage, type SoakDamageInput } from '../../src/rules/soak/resolveDamage';
+import { resolveSoakDamage, type SoakDamageInput } from '../../src/rules/soak/hit';
 
 const bobArmor = { soakPercent: 20, protection: 100, armorReduction: 30, naturalReduction: 0 };
 const input = (over: Partial<SoakDamageInput> = {}): SoakDamageInput => ({

@@ -13,7 +13,7 @@ import {
   skillsOnlyOnSelf,
   skillUsedAgainst,
   SOAK_STANCES,
-} from '../../src/rules/soak/stance';
+} from '../../src/rules/soak/check';
 
 describe('stances', () => {
   it('are defensive, reactive and none', () => {

@@ -1,60 +1,69 @@
-// The `soak` edition ("The Defensive Round") on the edition seam.
-import { at, type Edition, type Order, type Step } from '../edition';
-import { applyHandEdit } from './life';
-import { describeDamageStep } from './damageText';
-import { describeDefendStep } from './defendText';
-import type { DamageStep } from './damageSteps';
-import type { DefendStep } from './defendSteps';
-import { LAYOUT_KINDS, layoutWords, type SoakLayoutStep } from './layout';
-import { soakAttack } from './attack';
-import { SOAK_MACROS } from './macros';
-import { plainHit, SOAK_AMOUNT, soakDamageOrder, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
-import { soakDefendOrder, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
-import { STANCE_EFFECT } from './layout';
-import { SOAK_STANCES } from './stance';
-import { SOAK_SITUATIONS } from './situations';
-import {
-  describeSoakStateChange,
-  endSoakRound,
-  enterSoak,
-  isEmptySoakState,
-  lifeOf,
-  parseSoakAnswer,
-  parseSoakState,
-  soakCondition,
-  withLife,
-  type SoakAnswer,
-  type SoakState,
-} from './state';
+// The `soak` edition ("The Defensive Round") on the edition seam: soak, protection that wears and
+// Defense against every hit, defensive and reactive stances, incapacitation, dying and Vitality saves.
+import { ACTION, type Edition, type Step } from '../edition';
+import { flagTable } from '../../text/flags';
+import { answerPlan, defendOrder, keepFiled } from '../shared';
+import { TRACK_OF } from '../damageTypes';
+import { defendPlan, SOAK_STANCES } from './check';
+import { damagePlan, handEditPlan } from './hit';
+import { describeSoakStateChange, endSoakRound, enterSoak, isEmptySoakState, setSoakVitality, soakCondition } from './life';
+import { parseSoakAnswer, parseSoakState, type SoakAnswer, type SoakState } from './state';
+import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituationRule } from './situations';
+import { situationWords, soakWords } from './words';
 
-// Every `!defend` step kind, checked by the compiler against DefendStep: a new kind cannot be missed here.
-const DEFEND_STEP_KIND: Record<DefendStep['kind'], true> = {
-  'perception-check': true, 'no-defensive-action': true, 'mental-check': true, 'situation-penalty': true, 'situation-no-penalty': true, aided: true,
-  modifier: true, 'action-check': true, 'pending-defense': true, 'reaction-recorded': true, 'counter-announced': true, 'skill-announced': true, 'spectator-drawn': true,
+export type { SoakAnswer, SoakState } from './state';
+export { soakWords } from './words';
+
+/** No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored). */
+const ARMOR_READ = [
+  { flag: 'instant-kill', in: ['false'], why: '--type and --pierce mean nothing with --instant-kill: no armor applies' },
+  { flag: 'to', in: ['vitality'], why: '--type and --pierce mean nothing with --to {value}: no armor applies' },
+];
+
+export const SOAK_DAMAGE_FLAGS = flagTable({
+  type: { kind: 'choice', choices: Object.keys(TRACK_OF), default: 'physical', onlyWhen: ARMOR_READ },
+  to: { kind: 'choice', choices: ['vitality', 'soul', 'power'], default: 'vitality' },
+  'instant-kill': { kind: 'switch', onlyWhen: { flag: 'to', in: ['vitality'], why: '--instant-kill cannot be combined with --to soul or power' } },
+  pierce: { kind: 'integer', min: 0, max: 100, placeholder: '0-100', onlyWhen: ARMOR_READ },
+  defense: { kind: 'choice', choices: ['success', 'fail', 'none'], decides: 'decides its defense (--defense)' },
+});
+
+/** The situations whose rule asks for this (The Defensive Round's situation table): the lists the flags' conditions compare. */
+const where = (asks: (rule: SoakSituationRule) => boolean) => SOAK_SITUATIONS.filter((situation) => asks(SOAK_SITUATION_RULES[situation]));
+const NOT_FOR_SAVE = { flag: 'action', notIn: ['save'] } as const;
+const MENTAL = '--mental and --mental-roll apply only to --action evade with --situation spell-unseen';
+
+/** `!defend`'s flags, in the order their refusals are checked (commands.md, "Syntax": what would change nothing is refused). */
+export const SOAK_DEFEND_FLAGS = flagTable({
+  // rules.md, Reactive stance: aid comes from a named ally's successful reaction, not a switch (the old switch is kept only to refuse it).
+  aided: { kind: 'switch', retired: '--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)' },
+  action: { kind: 'choice', choices: ['defend', 'evade', 'react', 'counter', 'skill', 'save'] as const, required: true },
+  situation: { kind: 'choice', choices: SOAK_SITUATIONS, default: 'front', placeholder: 'S', onlyWhen: { flag: 'action', notIn: ['save', 'react'] } },
+  roll: { kind: 'die', sides: 100, placeholder: '1-100', onlyWhen: { flag: 'action', notIn: ['counter', 'skill'], why: '--roll does not apply to --action {value}: it is announced, not rolled' } },
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M' },
+  mental: { kind: 'switch', onlyWhen: [NOT_FOR_SAVE, { flag: 'action', in: ['evade'], why: MENTAL }, { flag: 'situation', in: where((rule) => rule.mentalCheckEasesPenalty), why: MENTAL }] },
+  'mental-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: [NOT_FOR_SAVE, { flag: 'action', in: ['evade'], why: MENTAL }, { flag: 'situation', in: where((rule) => rule.mentalCheckEasesPenalty), why: MENTAL }] },
+  'perception-roll': {
+    kind: 'die', sides: 100, placeholder: 'R',
+    onlyWhen: [NOT_FOR_SAVE, { flag: 'situation', in: where((rule) => rule.perceptionGate !== 'none'), why: '--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)' }],
+  },
+  // A reaction and a counter are always against an attacker, aid always from one (a missing argument is a malformed command).
+  vs: { kind: 'token', onlyWhen: NOT_FOR_SAVE, required: { when: { flag: 'action', in: ['react', 'counter'] }, why: "--action {value} needs --vs with the attacker's token id" } },
+  ally: { kind: 'token', onlyWhen: NOT_FOR_SAVE },
+  'aided-by': { kind: 'token', onlyWhen: NOT_FOR_SAVE, needs: { flag: 'vs', why: "--aided-by needs --vs with the attacker's token id" } },
+  'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: NOT_FOR_SAVE },
+  skill: { kind: 'text', placeholder: 'NAME', onlyWhen: NOT_FOR_SAVE },
+});
+
+/** What each stance does, in a few words (The Defensive Round, "Defensive Stance", "Reactive Stance"). */
+const STANCE_EFFECT = {
+  defensive: '5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks',
+  reactive: 'one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks',
+  none: 'no stance',
 };
-/** Which words a step kind takes: the card's layout, or `!defend`'s (any other kind is a damage or life step). One look-up per step. */
-const WORDS_OF_KIND = new Map<string, 'layout' | 'defend'>([...[...LAYOUT_KINDS].map((kind) => [kind, 'layout'] as const), ...Object.keys(DEFEND_STEP_KIND).map((kind) => [kind, 'defend'] as const)]);
 
-/** Words for any step of this edition: its card's layout, `!defend` steps, or damage and life steps. */
-export function soakWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
-  const words = WORDS_OF_KIND.get(step.kind);
-  if (words === 'layout') return layoutWords(step as SoakLayoutStep & Step, nameOf);
-  return words === 'defend' ? describeDefendStep(step as DefendStep, nameOf) : describeDamageStep(step as DamageStep);
-}
-
-const HELP = {
-  damage: [
-    'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',
-    'At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save.',
-  ],
-  defend: [
-    'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
-    'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
-    'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
-    'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
-  ],
-  stance: [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`],
-};
+/** A check's target in a button's label ("Defend (55)"), when it is known. */
+const target = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` (${value})`);
 
 export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
@@ -62,7 +71,14 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     playable: true,
     settings: [],
     markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
-    macros: SOAK_MACROS,
+    // The macros of a table playing `soak` (docs/commands.md, "Ready-to-paste macros").
+    macros: [
+      { name: 'DR-Attack', action: '!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}', tokenAction: true },
+      { name: 'DR-Damage', action: '!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}', gm: true, tokenAction: true },
+      { name: 'DR-Defend', action: '!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}', tokenAction: true },
+      { name: 'DR-Stance', action: '!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}', tokenAction: true },
+      { name: 'DR-Undo', action: '!damage --undo' },
+    ],
     // The README's hit on the demo table as it starts.
     sample: {
       sheet: { armor_soak: 'Soak %', armor_physical: 'Physical', armor_magical: 'Magical', armor_defense: 'Defense', armor_spirit: 'Spirit' },
@@ -77,50 +93,66 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   },
   hit: {
     flags: SOAK_DAMAGE_FLAGS,
-    usage: SOAK_DAMAGE_USAGE,
+    usage: '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]',
     examples: ['!damage 200', '!damage 40 --type magical --pierce 25', '!damage 15 --to soul --defense fail', '!damage --instant-kill'],
-    help: HELP.damage,
-    amount: SOAK_AMOUNT,
-    plan: (order: Order) => soakDamagePlan(soakDamageOrder(order)),
-    handEdit: (loss: number) => soakDamagePlan(plainHit(loss)),
+    help: [
+      'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',
+      'At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save.',
+    ],
+    // The amount: none only with --instant-kill (which drops Vitality to 0).
+    amount: { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]', optionalWith: 'instant-kill' },
+    plan: damagePlan,
+    handEdit: handEditPlan,
   },
   check: {
     flags: SOAK_DEFEND_FLAGS,
-    usage: SOAK_DEFEND_USAGE,
+    usage: '!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]',
     examples: ['!defend --action defend --roll 20', '!defend --action evade --situation behind', '!defend --action save'],
-    help: HELP.defend,
-    plan: (order: Order) => soakDefendPlan(soakDefendOrder(order)),
-    answers: soakAttack,
+    help: [
+      'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
+      'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
+      'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
+      'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
+    ],
+    plan: defendPlan,
+    // `!attack`: the attack's situation (The Defensive Round's table); a defender answers with defend or evade, each rolled as
+    // `!defend` would in that situation, or none; a reactive defender's reaction check is offered beside them.
+    answers: {
+      // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
+      flags: { situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' } },
+      choices: ['defend', 'evade', 'none'],
+      label: (word, facts) =>
+        word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
+      situation: (order) => (order.situation as string | undefined) ?? null,
+      situationWords,
+      planAnswer: (word, situation) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
+      // The action's own check, when one was made (a failed perception check leaves none).
+      keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
+      extra(facts, attacker) {
+        // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
+        if (facts.stance !== 'reactive' || attacker === null) return [];
+        return [{ kind: 'button', section: ACTION, label: `React (${facts.values.reaction_check?.current ?? '?'})`, command: `!defend --action react --vs ${attacker} --ids ${facts.id}` }];
+      },
+    },
   },
   stance: {
     flags: {},
     usage: '!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens\' stances)',
-    help: HELP.stance,
+    help: [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`],
     modes: SOAK_STANCES,
     default: 'none',
     row: 'Stance',
     says: {
-      defensive: { takes: 'takes the defensive stance', already: 'is already in the defensive stance', effect: STANCE_EFFECT.defensive! },
-      reactive: { takes: 'takes the reactive stance', already: 'is already in the reactive stance', effect: STANCE_EFFECT.reactive! },
-      none: { takes: 'drops its stance', already: 'already has no stance', effect: STANCE_EFFECT.none! },
+      defensive: { takes: 'takes the defensive stance', already: 'is already in the defensive stance', effect: STANCE_EFFECT.defensive },
+      reactive: { takes: 'takes the reactive stance', already: 'is already in the reactive stance', effect: STANCE_EFFECT.reactive },
+      none: { takes: 'drops its stance', already: 'already has no stance', effect: STANCE_EFFECT.none },
     },
   },
   life: {
-    setVitality(before: number, after: number, state: SoakState) {
-      const result = applyHandEdit(before, after, lifeOf(state, before));
-      return {
-        vitality: result.after,
-        state: withLife(state, result.life),
-        steps: result.steps,
-        conditions: result.steps.filter((step) => step.kind !== 'vitality-change'),
-        now: result.life.condition === 'none' ? undefined : at('Now', { kind: 'life-now', life: result.life, vitality: null }),
-      };
-    },
     enter: enterSoak,
     endRound: endSoakRound,
-    condition: (state: SoakState, vitality: number | null) => (state.life ? soakCondition(state) : lifeOf(state, vitality).condition),
-    // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (state: SoakState, vitality: number | null) => lifeOf(state, vitality).condition === 'dead',
+    condition: soakCondition,
+    setVitality: setSoakVitality,
     parseState: parseSoakState,
     isEmptyState: isEmptySoakState,
     describeStateChange: describeSoakStateChange,

@@ -1,17 +1,10 @@
 // Incapacitation, dying, death and Vitality saves in the `soak` edition (The Defensive Round, "Death and
-// Incapacitated"; rules.md, "Incapacitation and death"). Pure: Vitality and condition in, out.
-
+// Incapacitated"; rules.md, "Incapacitation and death" and "Switching editions"), and the life group's
+// members built on them. Pure: Vitality and condition in, out.
+import { at, type Condition, type VitalitySet } from '../edition';
 import type { PercentileCheck } from '../check';
-import type { DamageStep } from './damageSteps';
-
-import type { Condition } from '../edition';
-export type { Condition } from '../edition';
-
-export interface Life {
-  condition: Condition;
-  /** Vitality saves still owed: 1 after a fall to 0..-9, 3 when dying. */
-  savesOwed: number;
-}
+import { withLife, type Life, type SoakState } from './state';
+import type { DamageStep, SoakCardStep } from './words';
 
 // The Defensive Round: "When your character's Vitality reaches -10, your character is dead".
 const DEATH_LINE = -10;
@@ -191,4 +184,56 @@ export function resolveSave(
   }
   // The Defensive Round: three saves "to avoid this terrible fate"; the last failure is death.
   return { ok: true, vitality, life: { ...DEAD }, steps: [rolled(0), { kind: 'dead', cause: 'saves-failed' }] };
+}
+
+/** The stored life, or one read from Vitality for a token whose life was never written. */
+export function lifeOf(state: SoakState, vitality: number | null): Life {
+  if (state.life) return { ...state.life };
+  return vitality === null ? { ...ALIVE } : lifeFromVitality(vitality);
+}
+
+/** What markers and observers see: the stored condition, else the one Vitality gives. */
+export function soakCondition(state: SoakState, vitality: number | null): Condition {
+  return lifeOf(state, vitality).condition;
+}
+
+/** Entering the edition (rules.md, "Switching editions"): conditions come from Vitality, no saves owed. */
+export function enterSoak(vitality: number | null, deadForGood: boolean): SoakState {
+  if (deadForGood) return { life: { ...DEAD } };
+  // A standing token keeps nothing (its life is read from Vitality when next needed). A token that
+  // enters down keeps its condition, so the script remembers it and a later switch re-reads its markers.
+  const life = vitality === null ? ALIVE : lifeFromVitality(vitality);
+  return life.condition === 'none' ? {} : { life: { condition: life.condition, savesOwed: life.savesOwed } };
+}
+
+/** rules.md, "Rounds": pending defenses and per-round limits end with the round. */
+export function endSoakRound(state: SoakState): SoakState {
+  return state.life ? { life: state.life } : {};
+}
+
+export function isEmptySoakState(state: SoakState): boolean {
+  return state.life === undefined && state.reactions === undefined && state.skillsVs === undefined;
+}
+
+/** Undo's "changed since" in words. */
+export function describeSoakStateChange(left: SoakState, now: SoakState): string {
+  if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return 'has a new condition or saves owed';
+  return 'has used reactions or skills since';
+}
+
+/** A "Now" step for a token that is down (none for one standing, unless `vitality` says where it stands). */
+export function lifeNow(section: string, life: Life, vitality: number | null = null): SoakCardStep[] {
+  return life.condition === 'none' && vitality === null ? [] : [at(section, { kind: 'life-now', life, vitality })];
+}
+
+/** Heals and plain hand edits (commands.md, "Hand edits"): the hand edit's rules, its steps and where it leaves the token. */
+export function setSoakVitality(before: number, after: number, state: SoakState): VitalitySet<SoakState> {
+  const result = applyHandEdit(before, after, lifeOf(state, before));
+  return {
+    vitality: result.after,
+    state: withLife(state, result.life),
+    steps: result.steps,
+    conditions: result.steps.filter((step) => step.kind !== 'vitality-change'),
+    now: lifeNow('Now', result.life)[0],
+  };
 }

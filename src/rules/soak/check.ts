@@ -1,28 +1,106 @@
-// `!defend` in the `soak` edition (The Defensive Round, "The Defensive Round"; rules.md, "Defensive actions"
-// and "Clarifications (soak)"): numbers in, every step with its numbers out. Pure: no Roll20, no I/O.
-
+// `!defend` in the `soak` edition (The Defensive Round, "The Defensive Round", "Defensive Stance",
+// "Reactive Stance"; rules.md, "Defensive actions", "Stances" and "Clarifications (soak)"): the stances'
+// limits, the defensive actions and owed saves, and their plan. Pure: numbers in, every step out.
+import { ACTION, at, placed, SUMMARY, TITLE, type ButtonStep, type Die, type Facts, type Headline, type Condition, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { UsageError, echo } from '../../text/args';
+import type { FlagValues } from '../../text/flags';
 import { percentileCheck, type PercentileCheck } from '../check';
-import { actingRefusal } from '../shared';
-import type { DefendStep, RolledDefendAction } from './defendSteps';
-import type { Condition } from './life';
+import type { SOAK_DEFEND_FLAGS } from './index';
+import { lifeNow, lifeOf, resolveSave } from './life';
+import { withLife, type SoakAnswer, type SoakState } from './state';
 import { penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
-import {
-  canCounterAttack,
-  canHelpAllies,
-  canMakeReactionChecks,
-  counterForbiddenByStance,
-  hasReactedAgainst,
-  isReactiveGuard,
-  reactionSucceededAgainst,
-  reactionUsedAgainst,
-  type ReactionResult,
-  skillsLimitedPerAttacker,
-  skillsOnlyOnSelf,
-  skillUsedAgainst,
-  type SoakRoundLimits,
-  type SoakStance,
-} from './stance';
+import { describeRefusal, type DefendStep, type RolledDefendAction } from './words';
 
+// ---- the stances (The Defensive Round, "Defensive Stance", "Reactive Stance") and the limits they put on defensive actions
+
+export type SoakStance = 'defensive' | 'reactive' | 'none';
+
+/** Every stance name, for parsing `!stance`. */
+export const SOAK_STANCES: readonly SoakStance[] = ['defensive', 'reactive', 'none'];
+
+/**
+ * A reaction check's result against one attacker this round: failed (false), succeeded and not yet
+ * used (true), or succeeded and spent on its one reaction ('used').
+ */
+export type ReactionResult = boolean | 'used';
+
+/** What this round already holds for one defender: its reaction checks and the skills it used. */
+export interface SoakRoundLimits {
+  /** Attacker id -> the reaction check against that attacker. */
+  reactions: Record<string, ReactionResult>;
+  /** Attackers a defensive skill was used against this round (defensive stance). */
+  skillsVs: string[];
+}
+
+/** Whether a word from chat names a stance. */
+export function isSoakStance(word: string): word is SoakStance {
+  return (SOAK_STANCES as readonly string[]).includes(word);
+}
+
+/** The Defensive Round: "For each enemy you get to make one Reaction Check" — in the reactive stance only. */
+export function canMakeReactionChecks(stance: SoakStance): boolean {
+  return stance === 'reactive';
+}
+
+/** The Defensive Round, defensive stance: "You cannot counter attack, as you are focused on drawing yourself in." */
+export function counterForbiddenByStance(stance: SoakStance): boolean {
+  return stance === 'defensive';
+}
+
+/** The Defensive Round: counter attacks come from a successful reaction check, which only the reactive stance makes. */
+export function canCounterAttack(stance: SoakStance): boolean {
+  return stance === 'reactive';
+}
+
+/** The Defensive Round, reactive stance: "You can use defensive skills that help your ally" (after a successful reaction). */
+export function canHelpAllies(stance: SoakStance): boolean {
+  return stance === 'reactive';
+}
+
+/** The Defensive Round, defensive stance: skills only on oneself. */
+export function skillsOnlyOnSelf(stance: SoakStance): boolean {
+  return stance === 'defensive';
+}
+
+/** The Defensive Round, defensive stance: "one skill per attacker attacking you, not per attack" (Ruling: per round). */
+export function skillsLimitedPerAttacker(stance: SoakStance): boolean {
+  return stance === 'defensive';
+}
+
+/** Ids are opaque strings from the game: read own keys only, so an id like "constructor" is not found on Object. */
+function ownValue(record: Record<string, ReactionResult>, id: string): ReactionResult | undefined {
+  return Object.prototype.hasOwnProperty.call(record, id) ? record[id] : undefined;
+}
+
+/** One reaction check per attacker per round, whatever its result. */
+export function hasReactedAgainst(round: SoakRoundLimits, attackerId: string): boolean {
+  return ownValue(round.reactions, attackerId) !== undefined;
+}
+
+/**
+ * A counter attack, a skill on an ally, or aid needs a successful reaction against that attacker
+ * this round that has not bought its one reaction yet (rules.md: one reaction per success).
+ */
+export function reactionSucceededAgainst(round: SoakRoundLimits, attackerId: string): boolean {
+  return ownValue(round.reactions, attackerId) === true;
+}
+
+/** The success was spent already (said apart from "no success", so the player knows why). */
+export function reactionUsedAgainst(round: SoakRoundLimits, attackerId: string): boolean {
+  return ownValue(round.reactions, attackerId) === 'used';
+}
+
+/** Whether the defensive-stance skill against this attacker is already used this round. */
+export function skillUsedAgainst(round: SoakRoundLimits, attackerId: string): boolean {
+  return round.skillsVs.includes(attackerId);
+}
+
+/** rules.md: countering for an ally needs the Reactive Guard skill, declared by name (any case). */
+export function isReactiveGuard(skillName: string | null): boolean {
+  return skillName !== null && skillName.trim().replace(/\s+/g, ' ').toLowerCase() === 'reactive guard';
+}
+
+// ---- the defensive actions
 
 export type SoakDefendAction = 'defend' | 'evade' | 'react' | 'counter' | 'skill';
 export type CheckName = 'defend' | 'evade' | 'reaction' | 'perception' | 'mental';
@@ -323,86 +401,177 @@ function resolved(
   return { kind: 'resolved', steps, pendingDefense, roundUpdate, offerDamageButton: pendingDefense === 'fail', drawSpectator };
 }
 
-const ACTION_WORD: Record<SoakDefendAction, string> = {
-  defend: 'defend',
-  evade: 'evade',
-  react: 'make a reaction check',
-  counter: 'counter attack',
-  skill: 'use a defensive skill',
+// ---- !defend
+
+type Action = FlagValues<typeof SOAK_DEFEND_FLAGS>['action'];
+
+const CHECK_ATTRIBUTE: Record<CheckName, ValueKey> = {
+  defend: 'defend_check',
+  evade: 'evade_check',
+  reaction: 'reaction_check',
+  perception: 'perception_check',
+  mental: 'mental_check',
 };
 
-const FLAG_WORD: Record<DefendFlag, string> = {
-  mental: '--mental / --mental-roll',
-  'perception-mod': '--perception-mod',
-  mod: '--mod',
-  aided: '--aided-by',
-  ally: '--ally',
-  skill: '--skill',
-};
-
-/** A clear sentence for the player saying why nothing was rolled; token ids go through `nameOf`. */
-export function describeRefusal(reason: SoakDefendRefusal, nameOf: (id: string) => string = (id) => id): string {
-  switch (reason.code) {
-    case 'acting-turn':
-      return capitalized(actingRefusal('round'));
-    case 'aid-down':
-      return `Aid needs a standing ally: ${nameOf(reason.by)} is ${reason.condition} (only a standing token can act).`;
-    case 'aid-acting':
-      return `No aid on the aider's own turn: ${nameOf(reason.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
-    case 'aid-not-reactive':
-      return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
-    case 'aid-no-reaction':
-      return reason.used
-        ? `Aid needs an unspent reaction: ${nameOf(reason.by)} already spent its success against ${nameOf(reason.vs)} this round (one reaction per success).`
-        : `Aid needs a successful reaction check: ${nameOf(reason.by)} has none against ${nameOf(reason.vs)} this round (it makes one with !defend --action react --vs).`;
-    case 'cannot-act':
-      return reason.condition === 'dead'
-        ? 'This character is dead and makes no defensive action.'
-        : `This character is ${reason.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
-    case 'situation-not-allowed':
-      return `--situation does not apply to --action ${reason.action}: situations change only defend and evade checks and gate counters and skills.`;
-    case 'flag-not-applicable':
-      return flagRefusal(reason.flag, reason.action, reason.situation);
-    case 'evade-impossible-aoe':
-      return 'An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.';
-    case 'needs-reactive-stance':
-      return `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} you need the reactive stance (now: ${reason.stance}). Use !stance reactive.`;
-    case 'counter-in-defensive-stance':
-      return 'In the defensive stance you cannot counter attack: you are focused on drawing yourself in.';
-    case 'needs-vs':
-      return `--action ${reason.action} needs --vs with the attacker's token id.`;
-    case 'already-reacted':
-      return `You already made your reaction check against ${nameOf(reason.vs)} this round (one per attacker per round).`;
-    case 'no-reaction-success':
-      return reason.used
-        ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).`
-        : `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${nameOf(reason.vs)}'s token id).`;
-    case 'needs-reactive-guard':
-      return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
-    case 'defensive-skill-on-ally':
-      return 'In the defensive stance you can use skills only on yourself, not to defend others.';
-    case 'skill-limit':
-      return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${nameOf(reason.vs)}.`;
-  }
+/** The parsed command: the rules' own inputs, plus the rolls given in chat (rolled by Roll20 when absent). */
+interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' | 'perceptionMod' | 'vs' | 'ally' | 'skillName'> {
+  /** `--aided-by ID`: the reacting ally whose success aids this check. */
+  aidedBy: string | null;
+  action: Action;
+  mentalAsked: boolean;
 }
 
-function flagRefusal(flag: DefendFlag, action: SoakDefendAction, situation: SoakSituation): string {
-  const name = FLAG_WORD[flag];
-  switch (flag) {
-    case 'mental':
-      return `${name} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
-    case 'perception-mod':
-      return `${name} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${situation}.`;
-    case 'mod':
-    case 'aided':
-      return `${name} changes a check, and --action ${action} is announced, not rolled.`;
-    case 'ally':
-      return `${name} applies only to --action counter and --action skill, not to --action ${action}.`;
-    case 'skill':
-      return `${name} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${action}.`;
-  }
+/** The d100s a check rolls, each unless its flag gives it: the action's, the perception gate's, the mental check's. */
+function diceOf(defense: DefendOrder): Die[] {
+  const rolledAction = defense.action === 'defend' || defense.action === 'evade' || defense.action === 'react' || defense.action === 'save';
+  const gated = defense.action !== 'save' && SOAK_SITUATION_RULES[defense.situation].perceptionGate !== 'none';
+  const dice: Die[] = [];
+  if (rolledAction) dice.push({ name: 'action', sides: 100, flag: 'roll' });
+  if (gated) dice.push({ name: 'perception', sides: 100, flag: 'perception-roll' });
+  if (defense.mentalAsked) dice.push({ name: 'mental', sides: 100, flag: 'mental-roll' });
+  return dice;
 }
 
-function capitalized(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+/** `!defend`: the order the pipeline parsed, as the rules take it (a check, or an owed save). */
+export function defendPlan(order: Order): Plan<SoakState, SoakAnswer> {
+  if (order.positionals.length > 0) throw new UsageError(`unexpected "${echo(order.positionals.join(' '))}" (give the action with --action)`);
+  const flags = order as FlagValues<typeof SOAK_DEFEND_FLAGS> & Order;
+  const defense: DefendOrder = {
+    action: flags.action,
+    situation: flags.situation,
+    mentalAsked: flags.mental || flags['mental-roll'] !== undefined,
+    mod: flags.mod ?? 0,
+    perceptionMod: flags['perception-mod'] ?? 0,
+    aidedBy: flags['aided-by'] ?? null,
+    vs: flags.vs ?? null,
+    ally: flags.ally ?? null,
+    skillName: flags.skill ?? null,
+  };
+  return {
+    values: defense.action === 'save' ? ['save_check'] : Object.values(CHECK_ATTRIBUTE),
+    bars: ['vitality'],
+    // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
+    readsTurnOrder: defense.action !== 'save',
+    // The aiding ally's stance and reaction; the attacker's name, for a refusal's words.
+    ...(defense.aidedBy !== null || defense.vs !== null ? { others: [defense.aidedBy, defense.vs].filter((id): id is string => id !== null) } : {}),
+    dice: diceOf(defense),
+    resolve(facts, rolled) {
+      const rolls = { action: rolled.action ?? 100, perception: rolled.perception ?? 100, mental: defense.mentalAsked ? (rolled.mental ?? 100) : null };
+      return defense.action === 'save' ? resolveOwedSave(defense, facts, rolls.action) : resolveCheck(defense, facts, rolls);
+    },
+  };
+}
+
+function resolveOwedSave(defense: DefendOrder, facts: Facts<SoakState, SoakAnswer>, roll: number): Resolution<SoakState, SoakAnswer> {
+  const vitality = facts.bars.vitality.value;
+  if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+  const life = lifeOf(facts.state, vitality);
+  const target = facts.values.save_check?.current ?? null;
+  if (life.savesOwed <= 0) return { kind: 'refused', reason: 'no save is owed (saves come from falling to 0 or below)' };
+  if (target === null) return { kind: 'missing-value', key: 'save_check' };
+  const outcome = resolveSave(vitality, life, percentileCheck(roll, target + defense.mod));
+  if (!outcome.ok) return { kind: 'refused', reason: 'no save is owed' };
+  const succeeded = outcome.steps.some((step) => step.kind === 'save-rolled' && step.success);
+  const died = outcome.life.condition === 'dead';
+  const who = facts.id;
+  return {
+    headline: succeeded ? 'saved' : died ? 'dies' : 'acts',
+    steps: [
+      at(TITLE, { kind: 'save-title', who }),
+      at(SUMMARY, { kind: 'save-summary', who, result: succeeded ? (outcome.life.condition === 'none' ? 'stands' : 'clings') : died ? 'dies' : 'fails' }),
+      ...placed('Roll', outcome.steps),
+      ...lifeNow('Now', outcome.life, outcome.vitality),
+    ],
+    changes: outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [],
+    state: withLife(facts.state, outcome.life),
+    detail: outcome,
+  };
+}
+
+function resolveCheck(
+  defense: DefendOrder,
+  facts: Facts<SoakState, SoakAnswer>,
+  rolls: { action: number; perception: number; mental: number | null },
+): Resolution<SoakState, SoakAnswer> {
+  const vitality = facts.bars.vitality.value;
+  if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+  const life = lifeOf(facts.state, vitality);
+  const checkTargets = Object.fromEntries(
+    (Object.keys(CHECK_ATTRIBUTE) as CheckName[]).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null]),
+  ) as Record<CheckName, number | null>;
+  const state = facts.state;
+  let aid: SoakAid | null = null;
+  if (defense.aidedBy !== null) {
+    const aider = facts.others[defense.aidedBy];
+    if (!aider) return { kind: 'refused', reason: "--aided-by: no token on the table has that id" };
+    if (defense.aidedBy === facts.id) return { kind: 'refused', reason: '--aided-by names this token itself: an aid comes from an ally' };
+    const reactions = aider.state.reactions ?? {};
+    const reaction = defense.vs !== null && Object.prototype.hasOwnProperty.call(reactions, defense.vs) ? reactions[defense.vs] : undefined;
+    aid = {
+      by: defense.aidedBy,
+      stance: aider.stance === 'reactive' || aider.stance === 'defensive' ? aider.stance : 'none',
+      reaction,
+      condition: lifeOf(aider.state, aider.vitality ?? null).condition,
+      acting: aider.acting === true,
+    };
+  }
+  const outcome = resolveSoakDefend({
+    action: defense.action as SoakDefendAction,
+    situation: defense.situation,
+    stance: facts.stance === 'defensive' || facts.stance === 'reactive' ? facts.stance : 'none',
+    condition: life.condition,
+    checkTargets,
+    rolls,
+    mod: defense.mod,
+    perceptionMod: defense.perceptionMod,
+    aid,
+    acting: facts.acting,
+    vs: defense.vs,
+    ally: defense.ally,
+    skillName: defense.skillName,
+    round: { reactions: state.reactions ?? {}, skillsVs: state.skillsVs ?? [] },
+  });
+  if (outcome.kind === 'refused') return { kind: 'refused', reason: describeRefusal(outcome.reason, (id) => facts.others[id]?.name ?? id) };
+  if (outcome.kind === 'missing-target') return { kind: 'missing-value', key: CHECK_ATTRIBUTE[outcome.check] };
+
+  const next: SoakState = { ...state };
+  if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
+  if (outcome.roundUpdate.skillVs) next.skillsVs = [...(next.skillsVs ?? []), outcome.roundUpdate.skillVs];
+  const used = outcome.roundUpdate.reactionUsed;
+  if (used !== undefined) next.reactions = { ...next.reactions, [used]: 'used' };
+  const changes: RuleChange[] = outcome.drawSpectator && defense.vs ? [{ kind: 'join-turn-order', tokenId: defense.vs, initiative: 0 }] : [];
+  const aidUsed = outcome.roundUpdate.aidUsed;
+  const aider = aidUsed ? facts.others[aidUsed.by] : undefined;
+  if (aidUsed && aider) {
+    // The aiding ally's success is spent: its state changes too (one reaction per success).
+    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: 'used' } } });
+  }
+  const headline: Headline = 'acts';
+  const undeclared = facts.stance !== 'defensive' && facts.stance !== 'reactive';
+  const who = facts.id;
+  const result = outcome.pendingDefense;
+  const steps: Step[] = [
+    at(TITLE, { kind: 'check-title', who, action: defense.action, situation: defense.situation }),
+    at(SUMMARY, { kind: 'check-summary', who, action: defense.action, result }),
+    ...placed('Check', outcome.steps),
+    ...(result !== null ? [at('Result', { kind: 'check-result', who, result, action: defense.action })] : []),
+    // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
+    ...(undeclared ? [at('Stance', { kind: 'no-stance-declared' })] : []),
+    ...(outcome.offerDamageButton ? [at(ACTION, { kind: 'offer-damage' })] : []),
+    ...(undeclared ? stanceButtons(facts.id) : []),
+  ];
+  return {
+    headline,
+    steps,
+    changes,
+    state: next,
+    ...(result !== null ? { answer: result } : {}),
+    observed: false,
+    detail: outcome,
+  };
+}
+
+/** The two stance buttons a defender who declared none is offered. */
+function stanceButtons(tokenId: string): ButtonStep[] {
+  return ['defensive', 'reactive'].map((stance) => ({ kind: 'button', section: ACTION, label: `${stance === 'defensive' ? 'Defensive' : 'Reactive'} stance`, command: `!stance ${stance} --ids ${tokenId}` }));
 }
