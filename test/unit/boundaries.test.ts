@@ -128,3 +128,24 @@ describe('one writer', () => {
     expect(calls.length).toBeLessThanOrEqual(2);
   });
 });
+
+describe('one shape per edition folder (architecture.md, "One shape per folder")', () => {
+  // The files an edition folder may hold: its declaration, state, words, rules (whole, or by concern) and situations.
+  const SHAPE = new Set(['index.ts', 'state.ts', 'words.ts', 'rules.ts', 'hit.ts', 'check.ts', 'life.ts', 'situations.ts']);
+  const folders = readdirSync(join(src, 'rules'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  // The folders the registry imports its editions from: every one of them is an edition folder.
+  const registry = readFileSync(join(src, 'rules', 'registry.ts'), 'utf8');
+  const imported = [...registry.matchAll(/from '\.\/([\w-]+)'/g)].map((match) => match[1]!);
+
+  it('every folder in src/rules/ is an edition the registry imports, and each registered edition has one', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(editionIds().length);
+    expect([...folders].sort()).toEqual([...new Set(imported)].sort());
+  });
+
+  it.each(folders)('src/rules/%s/ holds index.ts, words.ts, its rules, and nothing outside the shape', (folder) => {
+    const names = readdirSync(join(src, 'rules', folder));
+    expect(names.filter((name) => !SHAPE.has(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['index.ts', 'words.ts']));
+    expect(names.some((name) => name === 'rules.ts' || name === 'hit.ts')).toBe(true);
+  });
+});
