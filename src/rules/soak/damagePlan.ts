@@ -94,23 +94,27 @@ export function plainHit(amount: number): SoakDamageOrder {
 export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
-  const plan: Plan<SoakState, SoakAnswer> = { values: hitsArmor ? keys.reads.first.values : [], bars: [order.to], dice: [], resolve: (facts) => resolveOne(order, facts) };
-  if (hitsArmor) plan.more = (facts) => armorReads(facts, keys);
+  const plan: Plan<SoakState, SoakAnswer> = { values: [], bars: [order.to], dice: [], resolve: (facts) => resolveOne(order, facts) };
+  if (hitsArmor) plan.more = (facts) => armorReads(facts, keys, order.defenseOverride);
   return plan;
 }
 
 /**
  * What a hit reads of the armor next, named from what it read already (each read costs a Roll20 get,
- * and a value that is no number refuses the token): Fortitude only in the defensive stance; Soak and
- * Defense while the armor stands (The Defensive Round: either protection above 0), else the natural
- * defense and the maxes, which say only whether it was worn out or never there (the other's when
- * this one has none). Undefined: nothing more.
+ * and a value that is no number refuses the token): Fortitude only in the defensive stance; no armor
+ * for a hit a successful defense blocks or on the dead (rules.md, "Outcome"; they take no damage);
+ * Soak and Defense while the armor stands (The Defensive Round: either protection above 0), else the
+ * natural defense and the maxes, which say only whether it was worn out or never there (the other's
+ * when this one has none). Undefined: nothing more.
  */
-function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads | undefined {
+function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys, override: SoakDamageOrder['defenseOverride']): Reads | undefined {
   const read = facts.values;
   if (facts.stance === 'defensive' && read.fortitude === undefined) return FORTITUDE;
-  if (!facts.armorSource) return undefined;
   const protection = read[keys.protection];
+  if (protection === undefined) {
+    const blocked = (override ?? facts.answer) === 'success';
+    return !facts.armorSource || blocked || lifeOf(facts.state, facts.bars.vitality.value).condition === 'dead' ? undefined : keys.reads.first;
+  }
   const other = read[keys.other];
   if (above0(protection) || above0(other)) return read.armor_soak === undefined ? keys.reads.standing : undefined;
   if (other === undefined) return keys.reads.other;
