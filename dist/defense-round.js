@@ -17,29 +17,29 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var nr = Object.defineProperty, il = Object.getOwnPropertyDescriptor, ol = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, al = (e, t) => {for (var n in t)
+var nr = Object.defineProperty, ol = Object.getOwnPropertyDescriptor, al = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, ll = (e, t) => {for (var n in t)
 Fs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
-}, ll = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ol(t))
-!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = il(t, s)) || r.enumerable });
+}, cl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of al(t))
+!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = ol(t, s)) || r.enumerable });
 return e;
-}, cl = (e) => ll(nr({}, "__esModule", { value: !0 }), e), Gs = {};
-al(Gs, {onDamage: () => qp,
-version: () => Yp});
-var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, un = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, dl = isNaN, ul = "0.2.0", te = "DefenseRound", pe = ul, pn, fl = {lang: void 0,
+}, dl = (e) => cl(nr({}, "__esModule", { value: !0 }), e), Gs = {};
+ll(Gs, {onDamage: () => qv,
+version: () => Yv});
+var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, un = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, ul = isNaN, fl = "0.2.0", te = "DefenseRound", ve = fl, vn, hl = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Bs(e) {return !e && !pn ? fl : {lang: e?.lang ?? pn?.lang,
+function Bs(e) {return !e && !vn ? hl : {lang: e?.lang ?? vn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? pn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? pn?.abortPipeEarly};}
-var hl;
-function pl(e) {return hl?.get(e);}
+abortEarly: e?.abortEarly ?? vn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? vn?.abortPipeEarly};}
 var vl;
 function ml(e) {return vl?.get(e);}
-var gl;
-function kl(e, t) {return gl?.get(e)?.get(t);}
+var pl;
+function gl(e) {return pl?.get(e);}
+var kl;
+function yl(e, t) {return kl?.get(e)?.get(t);}
 function Je(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Je(i), l = {kind: e.kind,
@@ -54,10 +54,10 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, c = e.kind === "schema", d = s?.message ?? e.message ?? kl(e.reference, l.lang) ?? (c ? ml(l.lang) : null) ?? r.message ?? pl(l.lang);
+}, c = e.kind === "schema", d = s?.message ?? e.message ?? yl(e.reference, l.lang) ?? (c ? gl(l.lang) : null) ?? r.message ?? ml(l.lang);
 d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
-function yl(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
-function wl(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function wl(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function bl(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function rr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
@@ -72,9 +72,9 @@ expects: null,
 requirement: D.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
-function vn(e) {return {kind: "validation",
+function mn(e) {return {kind: "validation",
 type: "integer",
-reference: vn,
+reference: mn,
 async: !1,
 expects: null,
 requirement: D.isInteger,
@@ -88,9 +88,9 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ft(e, t) {return {kind: "validation",
+function ht(e, t) {return {kind: "validation",
 type: "max_value",
-reference: ft,
+reference: ht,
 async: !1,
 expects: `<=${e instanceof hn ? e.toJSON() : Je(e)}`,
 requirement: e,
@@ -104,25 +104,25 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ht(e, t) {return {kind: "validation",
+function vt(e, t) {return {kind: "validation",
 type: "min_value",
-reference: ht,
+reference: vt,
 async: !1,
 expects: `>=${e instanceof hn ? e.toJSON() : Je(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Je(n.value) }), n;}};}
-function mn(e, t) {return {kind: "validation",
+function pn(e, t) {return {kind: "validation",
 type: "regex",
-reference: mn,
+reference: pn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
-function pt(e) {return {kind: "validation",
+function mt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: pt,
+reference: mt,
 async: !1,
 expects: null,
 requirement: D.isSafeInteger,
@@ -133,8 +133,8 @@ type: "trim",
 reference: sr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var bl = { abortEarly: !0 };
-function $l(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+var $l = { abortEarly: !0 };
+function Al(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function ir(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Le(e, t) {return ee({kind: "schema",
 type: "array",
@@ -180,7 +180,7 @@ expects: Je(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return yl(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+"~run"(n, r) {return wl(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
 function Nt(e, t) {return ee({kind: "schema",
 type: "nullable",
 reference: Nt,
@@ -195,7 +195,7 @@ reference: Ae,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !dl(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
+"~run"(t, n) {return typeof t.value == "number" && !ul(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
 function Ws(e, t) {return ee({kind: "schema",
 type: "object",
 reference: Ws,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
 if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
 break;}}
 l.typed || (n.typed = !1), n.value[i] = l.value;
-} else if (o.fallback !== void 0) n.value[i] = $l(o);
+} else if (o.fallback !== void 0) n.value[i] = Al(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (wl(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
+for (const o in i) if (bl(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
 if (l.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -347,15 +347,15 @@ message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
 const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new K(f).add(h.key));
-else {let p = !0, k = 0;
-for (const m of f) {const v = h.entries[m];
-if (m in i ? v["~run"]({typed: !1,
-value: i[m]
-}, bl).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {p = !1, l !== m && (a < k || a === k && m in i && !(l in i)) && (a = k, l = m, c = []), l === m && c.push(h.entries[m].expects);
+else {let v = !0, k = 0;
+for (const p of f) {const m = h.entries[p];
+if (p in i ? m["~run"]({typed: !1,
+value: i[p]
+}, $l).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {v = !1, l !== p && (a < k || a === k && p in i && !(l in i)) && (a = k, l = p, c = []), l === p && c.push(h.entries[p].expects);
 break;}
 k++;}
-if (p) {const m = h["~run"]({ value: i }, s);
-(!o || !o.typed && m.typed) && (o = m);}}
+if (v) {const p = h["~run"]({ value: i }, s);
+(!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
 if (d(this, new K([this.key])), o) return o;
 W(this, "type", r, s, {input: i[l],
@@ -404,32 +404,32 @@ function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function E(e, t) {return t.section = e, t;}
 function kn(e) {return "kind" in e;}
-var Al = /^[+-]?\d+$/;
+var Sl = /^[+-]?\d+$/;
 function ie(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Al.test(t)) return null;
+if (!Sl.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function yn(e, t) {return S.floor(e * t / 100);}
 function Js(e, t, n) {return S.min(n, S.max(t, e));}
 var Qs = 1e6;
-function ve(e, t) {if (e.length <= t) return e;
+function me(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function U(e, t = 40) {return e.length > t ? `${ve(e, t - 3)}...` : e;}
+function U(e, t = 40) {return e.length > t ? `${me(e, t - 3)}...` : e;}
 var _ = class extends fn {}, C = class extends fn {};
-function Sl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
+function _l(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? $(s) : n;
 }) : e;}
 function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function Zs(e, t) {let n = t;
 for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
 return n;}
-function _l(e) {const t = [], n = e.length;
+function El(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
 if (or(s)) {r += 1;
@@ -440,7 +440,7 @@ continue;}}
 const i = Zs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ei(e) {const t = _l(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function ei(e) {const t = El(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
@@ -448,14 +448,14 @@ if (s.has(l)) throw new _(`--${U(l)} is given twice`);
 i = [], s.set(l, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function El(e, t) {if (e.length > 40) return;
+function Tl(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Tl(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Ol(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Lt(e, t, n, r = "") {const s = El(e.toLowerCase(), t);
+function Lt(e, t, n, r = "") {const s = Tl(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Tl(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Ol(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
@@ -470,20 +470,20 @@ if (i.kind === "one" && r.length > 1)
 throw new _(`--${s} takes one value (got "${U(r.join(" "))}")`);});}
 function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function me(e, t) {return e.flags.has(t);}
-function vt(e, t, n, r) {const s = ie(e);
+function pe(e, t) {return e.flags.has(t);}
+function pt(e, t, n, r) {const s = ie(e);
 if (s === null) throw new _(`${t} must be a whole number (got "${U(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Ol(e, t, n, r) {const s = Ue(e, t);
-return s === void 0 ? void 0 : vt(s, `--${t}`, n, r);}
+function Rl(e, t, n, r) {const s = Ue(e, t);
+return s === void 0 ? void 0 : pt(s, `--${t}`, n, r);}
 function Se(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return s;}
 function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function zp(e) {return e;}
+function zv(e) {return e;}
 var ti = new un();
 function ni(e) {let t = ti.get(e);
 if (t) return t;
@@ -495,8 +495,8 @@ function ar(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
 function ri(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
 function si(e, t, n, r) {if (r && ie(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
-return vt(e, t, 0, n);}
-function Rl(e, t, n) {const r = n.join(" "), s = `--${e}`;
+return pt(e, t, 0, n);}
+function Dl(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,11 +506,11 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return vt(r, s, t.min, t.max);
+return pt(r, s, t.min, t.max);
 case "amount":
 return si(r, s, t.max, t.example);
 case "die":
-return vt(r, s, 1, t.sides);
+return pt(r, s, 1, t.sides);
 case "choice": {const i = r.toLowerCase(), o = t.meaningless && ri(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
 return Se(r, s, t.choices);}}}
@@ -519,7 +519,7 @@ function lr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.r
 function oi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
 function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
 function ai(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Dl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
+function Il(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
 let a, l;
 return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
 function li(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = lr(e);
@@ -533,14 +533,14 @@ if (!(!ii(f) || e.flags.has(u)))
 throw new _(ai(f) ?? `no ${u} given: add --${u} ${ci(f)}`);}
 const s = new I(), i = (u) => {if (s.has(u)) return;
 const f = e.flags.get(u);
-s.set(u, f === void 0 ? oi(t[u]) : Rl(u, t[u], f));
+s.set(u, f === void 0 ? oi(t[u]) : Dl(u, t[u], f));
 }, o = new K(), a = (u) => {if (o.has(u)) return;
 o.add(u);
 const f = t[u], h = lr(f);
-if (h && !e.flags.has(u)) {const p = s.get(h.flag);
-if (p !== void 0 && h.in.includes($(p))) throw new _(ai(f)?.split("{value}").join($(p)) ?? `--${h.flag} ${$(p)} needs --${u}`);}
+if (h && !e.flags.has(u)) {const v = s.get(h.flag);
+if (v !== void 0 && h.in.includes($(v))) throw new _(ai(f)?.split("{value}").join($(v)) ?? `--${h.flag} ${$(v)} needs --${u}`);}
 if (e.flags.has(u))
-for (const p of ar(f)) {const k = Dl(u, p, e, s);
+for (const v of ar(f)) {const k = Il(u, v, e, s);
 if (k !== null) throw new _(k);}
 }, l = new K(), c = (u) => {if (!(s.has(u) || l.has(u) || !ri(t, u))) {l.add(u);
 for (const f of li(t[u])) c(f);
@@ -575,7 +575,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Il(e) {switch (e.kind) {case "switch":
+function Cl(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -593,7 +593,7 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function di(e) {return g.entries(e).map(([t, n]) => {const r = ci(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Il(n)], i = oi(n);
+function di(e) {return g.entries(e).map(([t, n]) => {const r = ci(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Cl(n)], i = oi(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${$(i)}`);
 const o = lr(n);
 ii(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
@@ -616,38 +616,38 @@ return n && (r.roll = n.roll, r.success = n.success), r;}
 var bn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function jt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Cl = F({life: G(
+var Nl = F({life: G(
 F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Ae(), vn(), ht(0), ft(3))})),
+savesOwed: j(Ae(), mn(), vt(0), ht(3))})),
 reactions: G(gn(z(), qs([Qe(), J("used")]))),
 skillsVs: G(Le(z()))});
-function Nl(e) {return e === "success" || e === "fail" ? e : null;}
-function Pl(e) {if (x.isArray(e)) return null;
-const t = je(Cl, e);
+function Pl(e) {return e === "success" || e === "fail" ? e : null;}
+function Ml(e) {if (x.isArray(e)) return null;
+const t = je(Nl, e);
 return t.success ? hi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
 function hr(e, t) {return hi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function hi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var $n = -10, pi = -9, vi = 1, mt = 1, pr = 3, Be = { condition: "none", savesOwed: 0 }, Ft = { condition: "dead", savesOwed: 0 };
-function mi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Ft };}
-function vr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Ml(e, t, n) {return n.condition === "dying" ? { life: { ...Ft }, steps: [...vr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: pr }, steps: [{ kind: "dying", savesOwed: pr }] } : {life: { condition: "incapacitated", savesOwed: mt },
-steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= $n ? { life: { ...Ft }, steps: [...vr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+var $n = -10, vi = -9, mi = 1, gt = 1, vr = 3, Be = { condition: "none", savesOwed: 0 }, Ft = { condition: "dead", savesOwed: 0 };
+function pi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Ft };}
+function mr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Ll(e, t, n) {return n.condition === "dying" ? { life: { ...Ft }, steps: [...mr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: vr }, steps: [{ kind: "dying", savesOwed: vr }] } : {life: { condition: "incapacitated", savesOwed: gt },
+steps: [{ kind: "incapacitated", savesOwed: gt }]
+} : t <= $n ? { life: { ...Ft }, steps: [...mr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function gi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Ml(e, s, n);
+const o = Ll(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function Ll(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function jl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: mt },
+life: { condition: "incapacitated", savesOwed: gt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: mt }]};}
-function jl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: gt }]};}
+function Fl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const s = gi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
@@ -655,9 +655,9 @@ return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > $n ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...vr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...mr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Fl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Gl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -667,27 +667,27 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: vi,
+vitality: mi,
 life: { ...Be },
-steps: [r(0), { kind: "stood-up", before: e, vitality: vi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: pi,
-life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: pi }]};
-const s = S.min(pr, t.savesOwed) - 1;
+vitality: vi,
+life: { condition: "incapacitated", savesOwed: gt },
+steps: [r(gt), { kind: "saved-from-death", before: e, vitality: vi }]};
+const s = S.min(vr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Ft }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function gt(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : mi(t);}
-function Gl(e, t) {return gt(e, t).condition;}
-function Vl(e, t) {if (t) return { life: { ...Ft } };
-const n = e === null ? Be : mi(e);
+function et(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : pi(t);}
+function Vl(e, t) {return et(e, t).condition;}
+function Ul(e, t) {if (t) return { life: { ...Ft } };
+const n = e === null ? Be : pi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Ul(e) {return e.life ? { life: e.life } : {};}
-function Bl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Hl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Bl(e) {return e.life ? { life: e.life } : {};}
+function Hl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Kl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
 function ki(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
-function Kl(e, t, n) {const r = jl(e, t, gt(n, e));
+function Wl(e, t, n) {const r = Fl(e, t, et(n, e));
 return {vitality: r.after,
 state: hr(n, r.life),
 steps: r.steps,
@@ -714,7 +714,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, et = {front: de,
+}, tt = {front: de,
 "thrown-object": de,
 "spell-seen": de,
 behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -730,9 +730,9 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Wl(e, t) {const n = et[e];
+function xl(e, t) {const n = tt[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function xl(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+function Yl(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
 var ge = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -748,28 +748,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, yi = { physical: "Physical", magical: "Magical" }, wi = { physical: "Defense", magical: "Spirit" }, mr = { soul: "Soul", power: "Power" };
-function Yl(e, t) {switch (e) {case "worn-out":
+}, yi = { physical: "Physical", magical: "Magical" }, wi = { physical: "Defense", magical: "Spirit" }, pr = { soul: "Soul", power: "Power" };
+function ql(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function ql(e) {switch (e) {case "reached-minus-10":
+function zl(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function zl(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Xl(e) {return e === 1 ? "1 save" : `${e} saves`;}
 function Sn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Xl = { defend: "Defend", evade: "Evade", react: "Reaction" };
+var Jl = { defend: "Defend", evade: "Evade", react: "Reaction" };
 function _n(e) {return e > 0 ? `+${e}` : `${e}`;}
 function bi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
 function gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Jl(e) {switch (e.condition) {case "none":
+function Ql(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -777,7 +777,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Ql(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Zl(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -793,7 +793,7 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var Zl = {blocks: "blocks the hit",
+var ec = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
@@ -801,13 +801,13 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"};
 function $i(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function ec(e, t = (n) => n) {const n = e;
+function tc(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return Yl(n.reason, n.amount);
+return ql(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
@@ -825,9 +825,9 @@ return `${yi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${mr[n.bar]}, no armor: ${mr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${pr[n.bar]}, no armor: ${pr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${mr[n.bar]} is not a number: nothing taken`;
+return `${pr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -839,10 +839,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ql(n.cause);
+return zl(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${zl(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Xl(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -867,7 +867,7 @@ return n.by === void 0 ? `Aided by an ally: ${_n(n.bonus)}` : `Aided by ${t(n.by
 case "modifier":
 return `Modifier: ${_n(n.mod)}`;
 case "action-check":
-return `${Xl[n.action]} d100 ${n.roll} vs ${bi(n.baseTarget, n.adjustments, n.target)}: ${gr(n.success, n.critical)}`;
+return `${Jl[n.action]} d100 ${n.roll} vs ${bi(n.baseTarget, n.adjustments, n.target)}: ${gr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -879,11 +879,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return Ql(t(n.who), n.hit, n.result, n.lost);
+return Zl(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${Zl[n.result]}.`;
+return `${t(n.who)} ${ec[n.result]}.`;
 case "life-now":
-return Jl(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return Ql(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -896,7 +896,7 @@ case "check-summary": {const r = t(n.who);
 return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${$i(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function tc(e) {const t = et[e];
+function nc(e) {const t = tt[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -909,14 +909,14 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, nc = {mental: "--mental / --mental-roll",
+}, rc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function rc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ic(ui("round"));
+function sc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return oc(ui("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -930,7 +930,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return sc(e.flag, e.action, e.situation);
+return ic(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -949,7 +949,7 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function sc(e, t, n) {const r = nc[e];
+function ic(e, t, n) {const r = rc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -961,30 +961,30 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ic(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var oc = ["defensive", "reactive", "none"];
-function ac(e) {return e === "reactive";}
-function lc(e) {return e === "defensive";}
-function cc(e) {return e === "reactive";}
+function oc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var ac = ["defensive", "reactive", "none"];
+function lc(e) {return e === "reactive";}
+function cc(e) {return e === "defensive";}
+function dc(e) {return e === "reactive";}
 function Si(e) {return e === "reactive";}
-function dc(e) {return e === "defensive";}
+function uc(e) {return e === "defensive";}
 function _i(e) {return e === "defensive";}
 function kr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function uc(e, t) {return kr(e.reactions, t) !== void 0;}
+function fc(e, t) {return kr(e.reactions, t) !== void 0;}
 function Ei(e, t) {return kr(e.reactions, t) === !0;}
 function Ti(e, t) {return kr(e.reactions, t) === "used";}
-function fc(e, t) {return e.skillsVs.includes(t);}
-function hc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+function hc(e, t) {return e.skillsVs.includes(t);}
+function vc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var Oi = 5, Ri = { defend: "defend", evade: "evade", react: "reaction" };
 function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
-function pc(e) {return { kind: "refused", reason: e };}
+function mc(e) {return { kind: "refused", reason: e };}
 function He(e) {return e !== null && e !== "";}
-function vc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function pc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
 if (n !== null && !D.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
-function mc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = et[n];
+function gc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = tt[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1005,23 +1005,23 @@ return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return ac(r) ? He(e.vs) ? uc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return lc(r) ? He(e.vs) ? fc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return lc(r) ? { code: "counter-in-defensive-stance" } : cc(r) ? He(e.vs) ? Ei(s, e.vs) ? e.ally !== null && !hc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return cc(r) ? { code: "counter-in-defensive-stance" } : dc(r) ? He(e.vs) ? Ei(s, e.vs) ? e.ally !== null && !vc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return dc(r) ? { code: "defensive-skill-on-ally" } : Si(r) ? He(e.vs) ? Ei(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return uc(r) ? { code: "defensive-skill-on-ally" } : Si(r) ? He(e.vs) ? Ei(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (_i(r)) {if (!He(e.vs)) return { code: "needs-vs", action: t };
-if (fc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (hc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function gc(e) {const t = [];
-return et[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ri[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function kc(e) {vc(e);
-const t = mc(e);
-if (t) return pc(t);
-const n = gc(e);
+function kc(e) {const t = [];
+return tt[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ri[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function yc(e) {pc(e);
+const t = gc(e);
+if (t) return mc(t);
+const n = kc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = et[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
+const { action: r, situation: s } = e, i = tt[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = jt(e.rolls.perception, d + c);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
 return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
@@ -1039,8 +1039,8 @@ const c = e.ally === null && _i(e.stance) && He(e.vs), d = e.ally !== null && He
 return kt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
 function Di(e) {return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function Ii(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Wl(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const l = jt(e.rolls.mental, e.checkTargets.mental ?? 0), c = xl(a, l);
+if (t === "defend" || t === "evade") {let a = xl(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const l = jt(e.rolls.mental, e.checkTargets.mental ?? 0), c = Yl(a, l);
 n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: Oi, by: e.aid.by }), r.push(Oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
@@ -1052,7 +1052,7 @@ evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function yc(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && et[e.situation].perceptionGate !== "none", r = [];
+function wc(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && tt[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function Ci(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
@@ -1068,15 +1068,15 @@ return {values: n.action === "save" ? ["save_check"] : g.values(En),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: yc(n),
+dice: wc(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? wc(n, r, i.action) : bc(n, r, i);}};}
-function wc(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? bc(n, r, i.action) : $c(n, r, i);}};}
+function bc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = gt(t.state, r), i = t.values.save_check?.current ?? null;
+const s = et(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Fl(r, s, jt(n, i + e.mod));
+const o = Gl(r, s, jt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
 return {headline: a ? "saved" : l ? "dies" : "acts",
@@ -1088,9 +1088,9 @@ E(re, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? 
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: hr(t.state, o.life),
 detail: o};}
-function bc(e, t, n) {const r = t.bars.vitality.value;
+function $c(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = gt(t.state, r), i = g.fromEntries(
+const s = et(t.state, r), i = g.fromEntries(
 g.keys(En).map((w) => [w, t.values[En[w]]?.current ?? null])
 ), o = t.state;
 let a = null;
@@ -1101,9 +1101,9 @@ const R = w.state.reactions ?? {}, P = e.vs !== null && g.prototype.hasOwnProper
 a = {by: e.aidedBy,
 stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
 reaction: P,
-condition: gt(w.state, w.vitality ?? null).condition,
+condition: et(w.state, w.vitality ?? null).condition,
 acting: w.acting === !0};}
-const l = kc({action: e.action,
+const l = yc({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1117,7 +1117,7 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (l.kind === "refused") return { kind: "refused", reason: rc(l.reason, (w) => t.others[w]?.name ?? w) };
+if (l.kind === "refused") return { kind: "refused", reason: sc(l.reason, (w) => t.others[w]?.name ?? w) };
 if (l.kind === "missing-target") return { kind: "missing-value", key: En[l.check] };
 const c = { ...o };
 l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
@@ -1125,59 +1125,59 @@ const d = l.roundUpdate.reactionUsed;
 d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
 const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = l.pendingDefense, A = [
-E(ce, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-E(re, { kind: "check-summary", who: m, action: e.action, result: v }),
+const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, m = l.pendingDefense, A = [
+E(ce, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+E(re, { kind: "check-summary", who: p, action: e.action, result: m }),
 ...Ge("Check", l.steps),
-...v !== null ? [E("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
+...m !== null ? [E("Result", { kind: "check-result", who: p, result: m, action: e.action })] : [],
 ...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
 ...l.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
-...k ? $c(t.id) : []];
-return {headline: p,
+...k ? Ac(t.id) : []];
+return {headline: v,
 steps: A,
 changes: u,
 state: c,
-...v !== null ? { answer: v } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: l};}
-function $c(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Ac(e) {return S.max(0, yn(e, 5));}
+function Ac(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function Sc(e) {return S.max(0, yn(e, 5));}
 var Ni = 25;
-function Sc(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
+function _c(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, l = null, c = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const p = Js(d.soakPercent, 0, 100), k = yn(o, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
-const m = S.max(0, d.armorReduction);
-if (m > 0) {const A = a;
-a = S.max(0, a - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: A, after: a });}
-const v = yn(k, Ni);
-l = S.max(0, u - v), u > 0 ? c = {kind: "protection-wear",
+if (d !== null && f) {const v = Js(d.soakPercent, 0, 100), k = yn(o, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
+const p = S.max(0, d.armorReduction);
+if (p > 0) {const A = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: A, after: a });}
+const m = yn(k, Ni);
+l = S.max(0, u - m), u > 0 ? c = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
 wearPercent: Ni,
-wear: v,
+wear: m,
 before: u,
 after: l
 } : l = d.protection;
-} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : p ? "worn-out" : "never-there";
+} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : v ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {l = d.protection;
-const m = S.max(0, d.naturalReduction);
-if (m > 0) {const v = a;
-a = S.max(0, a - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: a });}}}
-if (s > 0) {const p = a;
-a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+const p = S.max(0, d.naturalReduction);
+if (p > 0) {const m = a;
+a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: m, after: a });}}}
+if (s > 0) {const v = a;
+a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };}
-function _c(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Ec(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function Pi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Ec(e) {const t = _c(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function Tc(e) {const t = Ec(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return yr(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
-if (e.instantKill) {const o = Ll(e.bars.vitality, e.life);
+if (e.instantKill) {const o = jl(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1199,7 +1199,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: l !== a};}
-const s = Sc({amount: r,
+const s = _c({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
@@ -1217,7 +1217,7 @@ changed: i.after !== e.bars.vitality || !Pi(i.life, e.life) || e.armor !== null 
 function Mi(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
 var Li = {physical: Mi("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
 magical: Mi("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Tc = { values: ["fortitude"] }, Oc = [], ji = [], Fi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+}, Oc = { values: ["fortitude"] }, ji = [], Fi = [], Gi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
 function Rc(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
@@ -1226,19 +1226,21 @@ piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Dc(e) {return Gi(Rc(e));}
-function Ic(e) {return Gi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function Gi(e) {const t = Li[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Nc(e, s);
-return n ? { values: t.reads.first.values, bars: Fi[e.to], dice: ji, resolve: r, more: (s) => Cc(s, t) } : { values: Oc, bars: Fi[e.to], dice: ji, resolve: r };}
-function Cc(e, t) {const n = e.values;
-if (e.stance === "defensive" && n.fortitude === void 0) return Tc;
-if (!e.armorSource) return;
-const r = n[t.protection], s = n[t.other];
-return Vi(r) || Vi(s) ? n.armor_soak === void 0 ? t.reads.standing : void 0 : s === void 0 ? t.reads.other : n[t.natural] === void 0 ? t.reads.down : (r?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var Vi = (e) => (e?.current ?? 0) > 0;
+function Dc(e) {return Vi(Rc(e));}
+function Ic(e) {return Vi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function Vi(e) {const t = Li[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Nc(e, s);
+return n ? { values: ji, bars: Gi[e.to], dice: Fi, resolve: r, more: (s) => Cc(s, t, e.defenseOverride) } : { values: ji, bars: Gi[e.to], dice: Fi, resolve: r };}
+function Cc(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Oc;
+const s = r[t.protection];
+if (s === void 0) {const o = (n ?? e.answer) === "success";
+return !e.armorSource || o || et(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+const i = r[t.other];
+return Ui(s) || Ui(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var Ui = (e) => (e?.current ?? 0) > 0;
 function Nc(e, t) {const n = Li[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Lc(t.values, n) : null, l = r && t.stance === "defensive" ? Ac(o("fortitude")) : 0, c = gt(t.state, t.bars.vitality.value), d = Ec({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Lc(t.values, n) : null, l = r && t.stance === "defensive" ? Sc(o("fortitude")) : 0, c = et(t.state, t.bars.vitality.value), d = Tc({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1251,8 +1253,8 @@ stanceReduction: l,
 life: c
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const p = d.bars[h];
-p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
+for (const h of ["soul", "power"]) {const v = d.bars[h];
+v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {headline: jc(d, c),
 steps: Pc(t.id, e, d, c),
@@ -1285,15 +1287,15 @@ return e.changed ? "hit" : "unharmed";}
 function Fc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var Ui = [
+var Bi = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Gc = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Ui },
+], Gc = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Bi },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Ui },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Bi },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, wr = (e) => An.filter((t) => e(et[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Bi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, wr = (e) => An.filter((t) => e(tt[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Hi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
 situation: { kind: "choice", choices: An, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
@@ -1312,7 +1314,7 @@ skill: { kind: "text", placeholder: "NAME", onlyWhen: Ke }
 }, Vt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
-}, Hi = (e) => e == null ? "" : ` (${e})`, Vc = {id: "soak",
+}, Ki = (e) => e == null ? "" : ` (${e})`, Vc = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1337,7 +1339,7 @@ help: [
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
 plan: Dc,
 handEdit: Ic},
-check: {flags: Bi,
+check: {flags: Hi,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
@@ -1348,30 +1350,30 @@ help: [
 plan: Ci,
 answers: {flags: { situation: { kind: "choice", choices: An, placeholder: "S" } },
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Hi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Hi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ki(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ki(t.values.evade_check?.current)}` : "No defense",
 situation: (e) => e.situation ?? null,
-situationWords: tc,
-planAnswer: (e, t) => fi(Ci(ur({ action: e, situation: t }, Bi)), "pending-defense"),
+situationWords: nc,
+planAnswer: (e, t) => fi(Ci(ur({ action: e, situation: t }, Hi)), "pending-defense"),
 keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
 help: [`Defensive: ${Vt.defensive}. Reactive: ${Vt.reactive}.`],
-modes: oc,
+modes: ac,
 default: "none",
 row: "Stance",
 says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Vt.defensive },
 reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Vt.reactive },
 none: { takes: "drops its stance", already: "already has no stance", effect: Vt.none }}},
-life: {enter: Vl,
-endRound: Ul,
-condition: Gl,
-setVitality: Kl,
-parseState: Pl,
-isEmptyState: Bl,
-describeStateChange: Hl,
-parseAnswer: Nl},
-words: ec
+life: {enter: Ul,
+endRound: Bl,
+condition: Vl,
+setVitality: Wl,
+parseState: Ml,
+isEmptyState: Hl,
+describeStateChange: Kl,
+parseAnswer: Pl},
+words: tc
 }, Ut = [
 "front",
 "thrown-object",
@@ -1393,7 +1395,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, tt = {front: ue,
+}, nt = {front: ue,
 "thrown-object": ue,
 "spell-seen": ue,
 behind: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1407,13 +1409,13 @@ aoe: { ...ue, noHitChance: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
 function Bc(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function Hc(e) {return tt[e].perceive !== null;}
+function Hc(e) {return nt[e].perceive !== null;}
 var Bt = 4, Kc = F({result: ne(["success", "fail"]),
 situation: ne(Ut),
 perceived: Qe()});
 function Wc(e) {const t = je(Kc, e);
 return t.success ? t.output : null;}
-var xc = F({roundsDead: G(j(Ae(), vn(), ht(0), ft(Bt))),
+var xc = F({roundsDead: G(j(Ae(), mn(), vt(0), ht(Bt))),
 freeSaveUsed: G(J(!0)),
 triedThisRound: G(J(!0))});
 function Yc(e) {if (x.isArray(e)) return null;
@@ -1423,30 +1425,30 @@ const n = {};
 for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
 function Ee(e) {return e !== null && e <= 0;}
-function Ki(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Wi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Wi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function xi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
 function qc(e, t) {return t ? { roundsDead: Bt, freeSaveUsed: !0 } : Ee(e) ? { roundsDead: 0 } : {};}
 function zc(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Bt, n.roundsDead + 1) };}
 function br(e) {return S.max(0, Bt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function xi(e, t) {return Ee(t) && br(e) === 0;}
+function Yi(e, t) {return Ee(t) && br(e) === 0;}
 function $r(e, t, n, r = !1) {return !r && !Ee(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
 function Xc(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Ee(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ee(e) && r.push({ kind: "revived" }), i = Wi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Ki(n))), {vitality: s,
+return t < e && Ee(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ee(e) && r.push({ kind: "revived" }), i = xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Wi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: $r("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Ar(e) {return tt[e].reactCheck !== null ? "react" : "defend";}
-function Yi(e, t) {const n = tt[t];
+function Ar(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
+function qi(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Jc(e) {const { action: t, situation: n } = e, r = tt[n], s = [], i = Yi(t, n);
+function Jc(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = qi(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = i.check ? Ar(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
@@ -1456,8 +1458,8 @@ const a = t === "defend" || t === "guard", l = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let c = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Sr("perceive", e.rolls.perceive, f, u, h);
-if (s.push(p.step), !p.success)
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Sr("perceive", e.rolls.perceive, f, u, h);
+if (s.push(v.step), !v.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
 c = !0;}
 if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
@@ -1485,10 +1487,10 @@ if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { ki
 i = e.exp - l;}
 const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Zc, state: Wi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Zc, state: xi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function qi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+function zi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1498,7 +1500,7 @@ vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
 if (n.action === "save") return nd(n.mod);
-const r = n.action, s = Yi(r, n.situation), i = [];
+const r = n.action, s = qi(r, n.situation), i = [];
 return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
@@ -1512,15 +1514,15 @@ if (t.acting) return { kind: "refused", reason: ui("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (p) => t.values[p]?.current ?? null, o = Jc({...e,
+const i = (v) => t.values[v]?.current ?? null, o = Jc({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, l = [...o.steps], c = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const p = Qc(s.answer ?? void 0, o.pending);
-l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+if (o.pending && a === "guard" && s && e.ally) {const v = Qc(s.answer ?? void 0, o.pending);
+l.push({ kind: "guard-kept", ally: e.ally, result: v.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
@@ -1574,7 +1576,7 @@ function rd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-u
 function sd(e) {const t = [], n = e.pending ?? void 0;
 if (Ee(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = tt[r], i = rd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = rd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1589,11 +1591,11 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const l = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: l });
 const c = l <= 0;
-return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Ki(o) : o, steps: t, dies: c, answerUsed: !0 };}
+return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Wi(o) : o, steps: t, dies: c, answerUsed: !0 };}
 function id(e) {const t = e;
-return zi({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function od(e) {return zi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function zi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return Xi({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function od(e) {return Xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Xi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 bars: ["vitality"],
 dice: [],
@@ -1618,16 +1620,16 @@ changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var Xp = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), ad = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+var Xv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), ad = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
 function ld(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
 function cd(e, t) {if (!Ee(t)) return;
-if (xi(e, t)) return "Dead for good: no save is left";
+if (Yi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = br(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 var dd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function ud(e) {const t = tt[e];
+function ud(e) {const t = nt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1696,32 +1698,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Xi = ["defend", "guard", "save"], Ht = (e) => Ut.filter((t) => e(tt[t])), Ji = g.fromEntries(Uc.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), hd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Ji = ["defend", "guard", "save"], Ht = (e) => Ut.filter((t) => e(nt[t])), Qi = g.fromEntries(Uc.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), hd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
 type: { kind: "choice", choices: g.keys(bn), default: "physical" },
-situation: { kind: "choice", choices: Ut, meaningless: Ji, placeholder: "S" },
+situation: { kind: "choice", choices: Ut, meaningless: Qi, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Qi = {action: {kind: "choice",
+}, Zi = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Ut, meaningless: Ji, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Ut, meaningless: Qi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
 { flag: "situation", notIn: Ht((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Xi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+{ flag: "action", in: Ji, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
 "react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
 "perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
 "perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
 difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Ht((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Xi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Ji, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, pd = {id: "threshold",
+}, vd = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1746,19 +1748,19 @@ help: [
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
 plan: id,
 handEdit: od},
-check: {flags: Qi,
+check: {flags: Zi,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + Ut.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: qi,
+plan: zi,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => e.situation ?? null,
 situationWords: ud,
-planAnswer(e, t) {const n = fi(qi(ur({ action: e, situation: t }, Qi)), "pending-defense");
+planAnswer(e, t) {const n = fi(zi(ur({ action: e, situation: t }, Zi)), "pending-defense");
 return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
@@ -1772,7 +1774,7 @@ life: {enter: qc,
 endRound: zc,
 condition: (e, t) => Ee(t) ? "dead" : "none",
 setVitality: Xc,
-deadForGood: xi,
+deadForGood: Yi,
 parseState: Yc,
 isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
@@ -1781,15 +1783,15 @@ words: fd
 }, Kt = ["passive", "active", "full"];
 function Wt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function vd(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function md(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
 return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Wt(t ? 0 : null, n === !0);}
-function md(e) {if (typeof e != "object" || e === null) return null;
+function pd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
 return g.keys(r).length > 0 || !Kt.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
 var xt = { passive: 0, active: 5, full: 10 }, gd = 10;
 function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function Zi(e, t) {if (t.defender === null || t.current === null) return e;
+function eo(e, t) {if (t.defender === null || t.current === null) return e;
 const n = _r(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -xt[s]) >= n) ?? "passive";}
 function kd(e) {const t = [], { turn: n } = e;
@@ -1797,7 +1799,7 @@ let r = e.mode;
 if (xt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Zi(r, n);
+else {const f = eo(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: xt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
@@ -1806,19 +1808,19 @@ t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let l = null;
 if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = S.max(0, e.armorScore - e.armorPenetration), k = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: k }), l = { amount: h, to: k ? "vitality" : "stamina" };}
+const v = S.max(0, e.armorScore - e.armorPenetration), k = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: k }), l = { amount: h, to: k ? "vitality" : "stamina" };}
 const c = xt[r];
 let d = null;
 c > 0 && n.defender !== null && (d = _r(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= gd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: u, steps: t };}
-var eo = ["passive_defense", "active_defense", "full_defense", "armor_score"], yd = (e) => e !== null && Kt.includes(e);
+var to = ["passive_defense", "active_defense", "full_defense", "armor_score"], yd = (e) => e !== null && Kt.includes(e);
 function wd(e, t) {const n = e, r = e.amount ?? 0;
-return {values: eo,
+return {values: to,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = eo.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = to.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
 const a = (k) => s.values[k]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (yd(s.stance) ? s.stance : "passive"), c = kd({weapon: r,
 attack: n.attack,
@@ -1830,18 +1832,18 @@ armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
 }), d = [], u = [...c.steps];
 let f = s.bars.vitality.value ?? 1;
-if (c.damage) {const k = c.damage.to === "vitality" ? "vitality" : t.stamina, m = s.bars[k].value;
-if (m === null) return { kind: "bar", resource: k };
-const v = m - c.damage.amount;
-u.push({ kind: "bar-moved", to: c.damage.to, before: m, after: v }), v !== m && d.push({ kind: "bar", resource: k, to: v }), k === "vitality" && (f = v);}
+if (c.damage) {const k = c.damage.to === "vitality" ? "vitality" : t.stamina, p = s.bars[k].value;
+if (p === null) return { kind: "bar", resource: k };
+const m = p - c.damage.amount;
+u.push({ kind: "bar-moved", to: c.damage.to, before: p, after: m }), m !== p && d.push({ kind: "bar", resource: k, to: m }), k === "vitality" && (f = m);}
 c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
-const h = s.id, p = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
-return {headline: c.hits ? p ? "falls" : "hit" : "missed",
+const h = s.id, v = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
+return {headline: c.hits ? v ? "falls" : "hit" : "missed",
 steps: [
-E(ce, { kind: "attack-title", who: h, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: p } : { missed: !0 } }),
-E(re, { kind: "attack-summary", who: h, hits: c.hits, stamina: c.damage?.to === "stamina", falls: p, counter: c.counterattack }),
+E(ce, { kind: "attack-title", who: h, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: v } : { missed: !0 } }),
+E(re, { kind: "attack-summary", who: h, hits: c.hits, stamina: c.damage?.to === "stamina", falls: v, counter: c.counterattack }),
 ...Ge("Breakdown", u),
-...p ? [E("Now", { kind: "down-now" })] : []],
+...v ? [E("Now", { kind: "down-now" })] : []],
 changes: d,
 state: Wt(f, s.state.dead === !0),
 detail: c};}};}
@@ -1867,7 +1869,7 @@ return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (Zi(n, i) !== n)
+if (eo(n, i) !== n)
 return { kind: "refused", reason: `${n} defense costs ${xt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
@@ -1975,11 +1977,11 @@ life: {setVitality: Ad,
 enter: (e, t) => Wt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: vd,
-parseAnswer: md,
+parseState: md,
+parseAnswer: pd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
 words: Ed
-}, Rd = { soak: Vc, threshold: pd, opposed: Od }, Dd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+}, Rd = { soak: Vc, threshold: vd, opposed: Od }, Dd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 function Id(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
@@ -1999,27 +2001,27 @@ situationWords: (i) => i,
 planAnswer: (i) => r.plan(ur({ [s]: i }, r.flags)),
 keep: (i, o) => fr(i, o),
 ...r.answers}}};}
-var nt = new I();
-for (const [e, t] of g.entries(Rd)) nt.set(e, Id(t, e));
-var to = nt.keys().next().value, Cd = "soak";
-function On(e) {return typeof e == "string" && nt.has(e);}
-function Nd() {return [...nt.keys()];}
-function Tr() {return [...nt.values()];}
-function Te(e) {return nt.get(e) ?? nt.get(to);}
+var rt = new I();
+for (const [e, t] of g.entries(Rd)) rt.set(e, Id(t, e));
+var no = rt.keys().next().value, Cd = "soak";
+function On(e) {return typeof e == "string" && rt.has(e);}
+function Nd() {return [...rt.keys()];}
+function Tr() {return [...rt.values()];}
+function Te(e) {return rt.get(e) ?? rt.get(no);}
 function Yt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
 var Or;
-function no(e) {return Or ?? (Or = new K(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
+function ro(e) {return Or ?? (Or = new K(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
 function Rr(e, t) {return (n) => Tr().some(
 (s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var qt = Ks(On, "not an edition this script has"), zt = ["bar1", "bar2", "bar3"], ro = g.fromEntries(Mt.map((e) => [e, e])), We = [...Mt], so = {incapacitated: "sleepy",
+var qt = Ks(On, "not an edition this script has"), zt = ["bar1", "bar2", "bar3"], so = g.fromEntries(Mt.map((e) => [e, e])), We = [...Mt], io = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Xt = g.keys(so), Pd = j(z(), sr(), Me(1), q(100)), Md = j(z(), sr(), Me(1), q(100), mn(/^[^,]+$/)), Dr = ne(zt), io = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Ld = F({edition: qt,
+}, Xt = g.keys(io), Pd = j(z(), sr(), Me(1), q(100)), Md = j(z(), sr(), Me(1), q(100), pn(/^[^,]+$/)), Dr = ne(zt), oo = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Ld = F({edition: qt,
 bars: F({vitality: Dr,
 soul: Dr,
 power: Dr,
@@ -2028,33 +2030,33 @@ attributes: F(
 g.fromEntries(We.map((e) => [e, Pd]))),
 markers: F(
 g.fromEntries(Xt.map((e) => [e, Md]))),
-visibility: F({ npc: io, pc: io }),
+visibility: F({ npc: oo, pc: oo }),
 playersTargetAny: Qe(),
 armorOnManualEdits: Qe(),
-overwhelmLimit: j(Ae(), vn(), ht(0), ft(1e3)),
+overwhelmLimit: j(Ae(), mn(), vt(0), ht(1e3)),
 apiCommands: ne(Ir)});
-function oo() {return {edition: to,
+function ao() {return {edition: no,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...ro },
-markers: { ...so },
+attributes: { ...so },
+markers: { ...io },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function jd(e) {const t = oo(), n = [];
+function jd(e) {const t = ao(), n = [];
 if (!b(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = ao(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = lo(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function ao(e, t, n, r, s) {const i = {};
+function lo(e, t, n, r, s) {const i = {};
 for (const [o, a] of g.entries(e)) {const l = r + o, c = t[o], d = n[o];
 if (c === void 0) {i[o] = Cr(d);
 continue;}
 if (a.type === "object" && "entries" in a && b(d)) {if (!b(c))
 s.push(`${l}: not an object; reset to defaults`), i[o] = Cr(d);
 else {const f = a.entries;
-i[o] = ao(f, c, d, `${l}.`, s);}
+i[o] = lo(f, c, d, `${l}.`, s);}
 continue;}
 const u = je(a, c);
 u.success ? i[o] = u.output : (s.push(`${l}: ${Fd(c)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
@@ -2062,58 +2064,58 @@ return i;}
 function b(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
 function Cr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
 function Fd(e) {const t = Z.stringify(e) ?? $(e);
-return t.length > 40 ? `${ve(t, 37)}...` : t;}
-var lo = j(Ae(), pt()), Gd = j(Ae(), pt(), ht(-1e6), ft(1e6)), co = F({overrides: G(gn(ne(Mt), Gd)),
-worn: G(F({ physical: G(lo), magical: G(lo) })),
+return t.length > 40 ? `${me(t, 37)}...` : t;}
+var co = j(Ae(), mt()), Gd = j(Ae(), mt(), vt(-1e6), ht(1e6)), uo = F({overrides: G(gn(ne(Mt), Gd)),
+worn: G(F({ physical: G(co), magical: G(co) })),
 stance: G(j(z(), q(40))),
 deadForGood: G(J(!0)),
 edition: G(F({ id: qt, state: Pt() }))
-}), Jp = g.keys(co.entries);
+}), Jv = g.keys(uo.entries);
 function Vd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!b(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(co, s);
+const i = je(uo, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !no(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = uo(i.output);
+i.output.stance !== void 0 && !ro(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = fo(i.output);
 wt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function uo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function fo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function Rn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function fo(e, t, n) {uo(n), wt(n) ? delete e[t] : e[t] = n;}
+function ho(e, t, n) {fo(n), wt(n) ? delete e[t] : e[t] = n;}
 function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Ae(), pt()), Dn = Nt(bt), ho = j(Ae(), Hs(), ht(-1e9), ft(1e9)), rt = j(z(), Me(1), q(64)), Ud = ne(["physical", "magical"]), po = F({edition: G(F({ id: qt, state: Pt() })),
+var bt = j(Ae(), mt()), Dn = Nt(bt), vo = j(Ae(), Hs(), vt(-1e9), ht(1e9)), st = j(z(), Me(1), q(64)), Ud = ne(["physical", "magical"]), mo = F({edition: G(F({ id: qt, state: Pt() })),
 deadForGood: G(J(!0)),
 stance: G(j(z(), q(40)))
-}), vo = Nt(F({ edition: qt, answer: Pt() })), Bd = zs("kind", [
-F({ kind: J("bar"), resource: ne(Xs), bar: ne(zt), attributeId: G(rt), from: Dn, to: bt }),
-F({ kind: J("attribute"), key: ne(Mt), attributeId: rt, from: Dn, to: bt }),
+}), po = Nt(F({ edition: qt, answer: Pt() })), Bd = zs("kind", [
+F({ kind: J("bar"), resource: ne(Xs), bar: ne(zt), attributeId: G(st), from: Dn, to: bt }),
+F({ kind: J("attribute"), key: ne(Mt), attributeId: st, from: Dn, to: bt }),
 F({ kind: J("override"), key: ne(Mt), from: Dn, to: bt }),
 F({ kind: J("worn"), track: Ud, from: Dn, to: bt }),
 F({ kind: J("markers"), from: j(z(), q(2e3)), to: j(z(), q(2e3)) }),
-F({ kind: J("memory"), tokenId: G(rt), character: G(rt), from: po, to: po }),
-F({ kind: J("answer"), tokenId: G(rt), from: vo, to: vo }),
-F({ kind: J("initiative"), from: ho, to: ho }),
-F({ kind: J("turn-order"), tokenId: rt })
+F({ kind: J("memory"), tokenId: G(st), character: G(st), from: mo, to: mo }),
+F({ kind: J("answer"), tokenId: G(st), from: po, to: po }),
+F({ kind: J("initiative"), from: vo, to: vo }),
+F({ kind: J("turn-order"), tokenId: st })
 ]), Hd = F({by: j(z(), Me(1), q(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 round: bt,
-key: G(j(z(), mn(/^U\d{1,7}$/))),
-tokens: Le(F({ tokenId: rt, name: j(z(), q(200)), changes: Le(Bd) }))});
+key: G(j(z(), pn(/^U\d{1,7}$/))),
+tokens: Le(F({ tokenId: st, name: j(z(), q(200)), changes: Le(Bd) }))});
 function Kd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Te(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || no(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
+(t) => (t.stance === void 0 || ro(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
 function Wd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, s) => {const i = je(Hd, r);
 i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var xd = ["life", "pendingDefense", "reactions", "skillsVs"], mo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var xd = ["life", "pendingDefense", "reactions", "skillsVs"], go = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function Nr(e, t) {const n = {};
 for (const s of xd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
@@ -2121,23 +2123,23 @@ return g.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), b(e.life) && 
 function Yd(e) {if (!b(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
-function go(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function ko(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function ko(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function yo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
 function qd(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = b(r.bars) ? r.bars : {}, a = b(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? mo[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? go[f], from: o[f] ?? null, to: h });}
 const l = b(r.protection) ? r.protection : void 0, c = b(s.protection) ? s.protection : void 0;
 c && typeof c.value == "number" && l?.value !== c.value && i.push(
 typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = b(r.record) ? r.record : {}, u = b(s.record) ? s.record : {};
-if (!ko(d.life, u.life) || !ko(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!yo(d.life, u.life) || !yo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Nr({ ...p, ...go(d) }, h.stance),
-to: Nr({ ...p, ...go(u) }, h.stance)});}
+from: Nr({ ...v, ...ko(d) }, h.stance),
+to: Nr({ ...v, ...ko(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function zd(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : mo, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+function zd(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : go, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
 return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, Yd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => b(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
@@ -2145,7 +2147,7 @@ round: typeof o.round == "number" ? o.round : s,
 tokens: o.tokens.map((a) => qd(a, n, r))
 } : o
 )), i;}
-function yo(e) {const t = e.edition;
+function wo(e) {const t = e.edition;
 if (!b(t) || !b(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
@@ -2155,14 +2157,14 @@ function Xd(e) {if (!b(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!b(r)) continue;
-const s = yo(r);
+const s = wo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
 function Jd(e) {const t = {}, n = {};
 if (b(e.tokens))
 for (const [s, i] of g.entries(e.tokens)) {if (!b(i)) {n[s] = i;
 continue;}
-const o = yo(i);
+const o = wo(i);
 g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
 (s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
@@ -2170,8 +2172,8 @@ const r = x.isArray(e.history) ? e.history.map(
 return { ...e, schemaVersion: 3, tokens: b(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function Jt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function wo(e, t) {return e.exchange.waiting[t] ?? null;}
-function bo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function bo(e, t) {return e.exchange.waiting[t] ?? null;}
+function $o(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function $t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
 function In(e, t, n) {const r = e.tokens[t], s = {};
@@ -2219,7 +2221,7 @@ if (c === void 0) continue;
 const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
 s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
 return s;}
-function $o(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function Ao(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
@@ -2227,7 +2229,7 @@ const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function tu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Ao(e, t, n, r) {const s = [];
+function So(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const l = t.get(i);
 if (!n(l, a.to))
@@ -2257,11 +2259,11 @@ s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
 function nu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: $o(s.from, t, n), to: $o(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+return s.kind === "memory" ? { ...r, change: { ...s, from: Ao(s.from, t, n), to: Ao(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
 function ru(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
 var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function So(e) {const t = e.edition, n = On(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
+function _o(e) {const t = e.edition, n = On(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
 return e.deadForGood ? 4 : r ? su[n.life.condition(r, null)] : -1;}
 var At = (e, t) => x.isArray(e) ? e.flatMap((n) => b(n) ? t(n) : [n]) : e;
 function iu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
@@ -2269,12 +2271,12 @@ return l === a ? void 0 : l;
 }, i = b(e.tokens) ? { ...e.tokens } : {};
 for (const [a, l] of g.entries(i)) {const c = b(l) ? s(a) : void 0;
 if (!c) continue;
-const { edition: d, deadForGood: u, stance: f, ...h } = l, p = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
+const { edition: d, deadForGood: u, stance: f, ...h } = l, v = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
 g.keys(h).length > 0 ? i[a] = h : delete i[a];
 const k = i[c];
-if (!k) i[c] = p;
-else {const [m, v] = So(p) > So(k) ? [p, k] : [k, p];
-i[c] = { stance: v.stance, ...m, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
+if (!k) i[c] = v;
+else {const [p, m] = _o(v) > _o(k) ? [v, k] : [k, v];
+i[c] = { stance: m.stance, ...p, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = At(e.history, (a) => ({...a,
 tokens: At(a.tokens, (l) => ({...l,
 changes: At(l.changes, (c) => {const d = c.kind === "memory" ? s($(c.tokenId ?? l.tokenId)) : void 0;
@@ -2297,11 +2299,11 @@ for (const [s, i] of g.entries(n.attacks)) r[s] = au(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
 var Mr = 20, Lr = 100, Nn = j(z(), Me(1), q(64)), jr = j(z(), Me(1), q(40)), cu = F({word: jr,
 answer: G(Pt()),
-roll: G(j(Ae(), pt())),
+roll: G(j(Ae(), mt())),
 success: G(Qe()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), _o = F({key: j(z(), mn(/^[AG]\d{1,6}$/)),
+}), Eo = F({key: j(z(), pn(/^[AG]\d{1,6}$/)),
 by: Nn,
 gm: Qe(),
 attacker: Nt(Nn),
@@ -2309,10 +2311,10 @@ edition: qt,
 positionals: j(Le(j(z(), q(200))), q(4)),
 flags: j(Le(xs([jr, j(Le(j(z(), q(200))), q(8))])), q(20)),
 situation: Nt(jr),
-round: j(Ae(), pt()),
+round: j(Ae(), mt()),
 defenders: j(Le(Nn), Me(1), q(Lr)),
 answers: gn(Nn, cu)});
-function Eo(e) {const t = je(_o, e);
+function To(e) {const t = je(Eo, e);
 if (!t.success) return !1;
 const n = Te(t.output.edition);
 for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
@@ -2321,23 +2323,23 @@ function du(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!b(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = je(_o, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ve(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Eo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${ve(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = je(Eo, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${me(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && To(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${me(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var To = 50, uu = 100;
-function Oo(e) {return e.length > 0 && e.length <= uu;}
+var Oo = 50, uu = 100;
+function Ro(e) {return e.length > 0 && e.length <= uu;}
 function fu(e, t) {if (e === void 0) return [];
 if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Oo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < To ? n.push(s) : r += 1;
+typeof s == "string" && Ro(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Oo ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var Pn = "DefenseRound", Qt = 5, Fr = 500;
 function Zt(e) {return {schemaVersion: Qt,
 scriptVersion: e,
-settings: oo(),
+settings: ao(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2353,12 +2355,12 @@ a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var pu = {0: hu,
+var vu = {0: hu,
 1: zd,
 2: Jd,
 3: iu,
 4: lu};
-function vu(e, t, n) {const r = [];
+function mu(e, t, n) {const r = [];
 if (e === void 0) return { stored: Zt(t), problems: r };
 if (!b(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Zt(t), problems: r };
@@ -2367,7 +2369,7 @@ if (D.isInteger(i) && i > Qt)
 return { stored: Zt(t), problems: [`state has schema version ${i}, newer than this script's ${Qt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Zt(t), problems: r };
-for (; i < Qt; ) {const d = pu[i];
+for (; i < Qt; ) {const d = vu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
 const o = jd(s.settings);
@@ -2382,7 +2384,7 @@ return r.push(...c.problems), {stored: {schemaVersion: Qt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: mu(s.round, r),
+round: pu(s.round, r),
 history: c.history,
 lastEntry: yu(s.lastEntry, c.history),
 exchange: l,
@@ -2391,7 +2393,7 @@ healthColorsNoticed: s.healthColorsNoticed === !0,
 sheetLacks: fu(s.sheetLacks, r),
 ...On(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function mu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function pu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!b(e))
 return t.push("round: not an object; round tracking restarted"), n;
@@ -2403,10 +2405,10 @@ const i = b(e) && b(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
 for (const [a, l] of g.entries(i)) {const c = a.length > 0 && a.length <= 64 && b(l) && On(l.edition) ? Te(l.edition).life.parseAnswer(l.answer) : null;
-c === null ? t.push(`exchange.waiting.${ve(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
+c === null ? t.push(`exchange.waiting.${me(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
 const o = du(b(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Ro(e, "lastAttack", "A", o), lastHiddenAttack: Ro(e, "lastHiddenAttack", "G", o) };}
-function Ro(e, t, n, r) {const s = b(e) ? e[t] : void 0;
+return { waiting: r, attacks: o, lastAttack: Do(e, "lastAttack", "A", o), lastHiddenAttack: Do(e, "lastHiddenAttack", "G", o) };}
+function Do(e, t, n, r) {const s = b(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, D(o.slice(1))));
 return i;}
@@ -2433,13 +2435,13 @@ function bu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", 
 return e;}
 function Vr(e) {return e === Ie ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
 var $u = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Do(e) {return !$u.test(e);}
-function Io(e, t) {return e || !Do(t) ? "gm" : `"${t}"`;}
-function Co(e) {return e === Ie ? "gm" : Io(St(e), Vr(e));}
-function No(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Oe(e, t, n) {return St(e) ? !0 : No(t.get("controlledby"), e) || No(n?.get("controlledby"), e);}
-var Po = /[^,\s]/;
-function Ur(e, t) {return !Po.test($(e.get("controlledby") ?? "")) && !Po.test($(t?.get("controlledby") ?? ""));}
+function Io(e) {return !$u.test(e);}
+function Co(e, t) {return e || !Io(t) ? "gm" : `"${t}"`;}
+function No(e) {return e === Ie ? "gm" : Co(St(e), Vr(e));}
+function Po(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Oe(e, t, n) {return St(e) ? !0 : Po(t.get("controlledby"), e) || Po(n?.get("controlledby"), e);}
+var Mo = /[^,\s]/;
+function Ur(e, t) {return !Mo.test($(e.get("controlledby") ?? "")) && !Mo.test($(t?.get("controlledby") ?? ""));}
 function Au(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of $(r ?? "").split(",")) {const i = s.trim();
@@ -2458,7 +2460,7 @@ typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
 function Ou() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var en;
-function Mo() {en = void 0;}
+function Lo() {en = void 0;}
 function Hr() {if (en !== void 0) return en;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
@@ -2476,7 +2478,7 @@ function xe(e) {const t = tn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
 const { page: r, moved: s } = Hr(), i = $(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function Lo(e, t) {const { bump: n } = Hr();
+function jo(e, t) {const { bump: n } = Hr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
@@ -2493,7 +2495,7 @@ return r && t.set(n), t;}
 function Kr(e) {return g.assign(g.create(null), e);}
 var Du = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Iu = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Cu = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
 function Nu(e) {return new Mu(e).parse();}
-var Ln = (e) => e >= 48 && e <= 57, jo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Pu = (e, t) => {const n = e.charCodeAt(t);
+var Ln = (e) => e >= 48 && e <= 57, Fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Pu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
 }, Mu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
@@ -2520,8 +2522,8 @@ if (Ln(e.charCodeAt(t))) {let n = t + 1;
 for (; Ln(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Ln(e.charCodeAt(n + 1))) for (n += 2; Ln(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (jo(e.charCodeAt(t))) {let n = t + 1;
-for (; jo(e.charCodeAt(n)); ) n += 1;
+if (Fo(e.charCodeAt(t))) {let n = t + 1;
+for (; Fo(e.charCodeAt(n)); ) n += 1;
 const r = Cu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
@@ -2532,30 +2534,30 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Wr = 20, Lu = 2e3, jn = { lookups: 300, chars: 3e4 }, ju = "refers to itself through other attributes", Fo = `refers to attributes nested more than ${Wr} deep`, Fu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Go = `is too much work to work out (over ${jn.chars} characters of formulas)`, Gu = "is not a number or a formula of numbers and attributes", Vo = "working", Vu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, Wr = 20, Lu = 2e3, jn = { lookups: 300, chars: 3e4 }, ju = "refers to itself through other attributes", Go = `refers to attributes nested more than ${Wr} deep`, Fu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Vo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Gu = "is not a number or a formula of numbers and attributes", Uo = "working", Vu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Wr) return Re(Fo, "read");
+work(e, t) {if (t > Wr) return Re(Go, "read");
 if (e.length > Lu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(Go, "read");
+if (!this.spend(e.length)) return Re(Vo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
 if (!c.ok) return c.kind === "own" ? Re(`refers to "${l}", which ${c.problem}`, "whole") : c;
-if (t + 1 + c.height > Wr) return Re(Fo, "read");
+if (t + 1 + c.height > Wr) return Re(Go, "read");
 s = S.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(Go, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(Vo, "read");
 } else n = e;
 const a = Nu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
 return a === void 0 || !D.isFinite(a) ? Re(Gu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Vo) return Re(ju, "whole");
+if (s === Uo) return Re(ju, "whole");
 if (s !== void 0) return s;
 if (this.lookups >= jn.lookups) return Re(Fu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Vo);
+this.memo.set(r, Uo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return Re("the character does not have");
@@ -2586,7 +2588,7 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ie(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function Uo(e, t) {return new Fn(e, t).value;}
+function Bo(e, t) {return new Fn(e, t).value;}
 function Gn(e, t, n) {const r = {vitality: new Fn(e, n.bars.vitality),
 soul: new Fn(e, n.bars.soul),
 power: new Fn(e, n.bars.power)};
@@ -2601,12 +2603,12 @@ npc: Ur(e, t),
 hidden: xe(e),
 statusmarkers: $(e.get("statusmarkers") ?? "")};}
 var xr = { armor_physical: "physical", armor_magical: "magical" };
-function Bo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Ku(t, n, r));}
+function Ho(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Ku(t, n, r));}
 function Ku(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Ho(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Wu = { kind: "override" }, Ko = { kind: "none" }, Yr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, xu = g.freeze({}), Yu = [], Wo = g.freeze({}), qu = g.freeze({ current: null, max: null, present: !1 }), qr = [];
+function Ko(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Wu = { kind: "override" }, Wo = { kind: "none" }, Yr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, xu = g.freeze({}), Yu = [], xo = g.freeze({}), qu = g.freeze({ current: null, max: null, present: !1 }), qr = [];
 function rn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function xo(e) {return !rn(e) && ie(e) === null;}
+function Yo(e) {return !rn(e) && ie(e) === null;}
 var zu = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = qr;}
 read(e, t = Yu) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
@@ -2620,19 +2622,19 @@ return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
 let c, d = r !== void 0 && !t.unique;
 if (l)
-r !== void 0 && !d && (d = xo(c = l.get("current")));
+r !== void 0 && !d && (d = Yo(c = l.get("current")));
 else if (i && !rn(c = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : qu, this.places[e] = r ? Yr[r] : Ko;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : qu, this.places[e] = r ? Yr[r] : Wo;
 return;}
 const u = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: u !== void 0 ? u : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Yr[r] : l ? { kind: "attribute", attribute: l } : Ko;}
+this.values[e] = { current: u !== void 0 ? u : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Yr[r] : l ? { kind: "attribute", attribute: l } : Wo;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
 return rn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
 if (rn(i) && this.snapshot.unique) {const o = s.get("current");
-if (xo(o)) return this.number(o, e, "current");}
+if (Yo(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
@@ -2647,46 +2649,46 @@ return this.problems === qr && (this.problems = []), this.problems.push({ key: t
 function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
 function Xu(e, t) {const n = B(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[nn(n, r)], i = Uo(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[nn(n, r)], i = Bo(n, r);
 return {name: Q(n, e),
 stance: s?.stance ?? null,
-state: Bo(t.edition, s, i, t.editionLeft),
-answer: Ho(t.edition, t.waiting[e]),
+state: Ho(t.edition, s, i, t.editionLeft),
+answer: Ko(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Ju(e, t, n, r, s = t, i) {const o = n.values.length > 0 ? new zu(e, t, r) : void 0;
+function Ju(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new zu(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let l = null;
-if (a && a.length > 0) {const v = a.find((A) => A.id === e.id);
-v !== void 0 && (l = Yo(v.pr));}
+if (a && a.length > 0) {const m = a.find((A) => A.id === e.id);
+m !== void 0 && (l = qo(m.pr));}
 let c = xu;
 if (n.others && n.others.length > 0) {c = {};
-for (const v of n.others) c[v] = Xu(v, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Bo(r.edition, s, f, r.editionLeft), p = {id: e.id,
+for (const m of n.others) c[m] = Xu(m, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ho(r.edition, s, f, r.editionLeft), v = {id: e.id,
 name: e.name,
 bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
-values: o?.values ?? Wo,
+values: o?.values ?? xo,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Ho(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Ko(r.edition, r.waiting[e.id]),
 initiative: l,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Yo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: qo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: c};
 if (o !== void 0 && n.more)
-for (let v = n.more(p); v !== void 0 && o.read(v.values, v.maxes); v = n.more(p)) ;
-const k = { snapshot: e, record: t, facts: p, places: o?.places ?? Wo, problems: o?.problems ?? qr, condition: r.edition.life.condition(h, f) }, m = n.bars;
-if (m !== void 0) {for (let v = 0; v < m.length; v += 1)
-if (p.bars[m[v]].value === null) {k.brokenBar = m[v];
+for (let m = n.more(v); m !== void 0 && o.read(m.values, m.maxes); m = n.more(v)) ;
+const k = { snapshot: e, record: t, facts: v, places: o?.places ?? xo, problems: o?.problems ?? qr, condition: r.edition.life.condition(h, f) }, p = n.bars;
+if (p !== void 0) {for (let m = 0; m < p.length; m += 1)
+if (v.bars[p[m]].value === null) {k.brokenBar = p[m];
 break;}}
 return k;}
-function Yo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function qo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function qo(e) {return getObj("attribute", e)?.get("current");}
+function zo(e) {return getObj("attribute", e)?.get("current");}
 function Xr(e, t) {return $(e.get(fe[t].link) ?? "");}
 function Qu(e) {const t = getObj("attribute", e);
 return t ? { characterId: $(t.get("_characterid") ?? ""), name: $(t.get("name") ?? "") } : void 0;}
@@ -2700,7 +2702,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Oo(i) && o.length < To && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Ro(i) && o.length < Oo && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2718,7 +2720,7 @@ if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: $(n("_id") ?? ""), characterId: $(n("_characterid") ?? ""), name: $(n("name") ?? ""), current: n("current") };}
 function ef(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var zo = {"&": "&amp;",
+var Xo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2741,11 +2743,11 @@ $: "&#36;",
 "\\": "&#92;"
 }, sn = [];
 for (let e = 0; e < 128; e += 1) {const t = $.fromCharCode(e);
-zo[t] !== void 0 ? sn[e] = zo[t] : t === `
+Xo[t] !== void 0 ? sn[e] = Xo[t] : t === `
 ` || t === "\r" ? sn[e] = " " : e < 32 && t !== "	" || e === 127 ? sn[e] = "" : sn[e] = void 0;}
 function tf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function st(e) {const t = typeof e == "string" ? e : $(e ?? "");
+function it(e) {const t = typeof e == "string" ? e : $(e ?? "");
 let n = "", r = 0;
 for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? sn[i] : tf(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
@@ -2753,7 +2755,7 @@ return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
 function Vn(e) {log(e);}
 function Qr(e) {return state[e];}
-function Xo(e, t) {state[e] = t;}
+function Jo(e, t) {state[e] = t;}
 function nf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
 function rf(e) {setTimeout(e, 0);}
 function sf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
@@ -2769,9 +2771,9 @@ return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.i
 function cf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : $(t);
-Vn(`${te} v${pe}: ${e} failed${cf()}: ${r}`), n && sendChat(
+Vn(`${te} v${ve}: ${e} failed${cf()}: ${r}`), n && sendChat(
 te,
-`/w ${n} ${st(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
@@ -2779,68 +2781,68 @@ function we(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "s
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
 Zr(o, i, a);};
-Mo();
+Lo();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
 var _t = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
 function ye(e) {return { kind: "whisper", to: e };}
 function M(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function he(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
+function he(e) {let t = `&{template:default} {{name=${it(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
 if (o.length === 0 && l === 0) continue;
 let c = "";
-for (let f = 0; f < o.length; f += 1) c += (f === 0 ? "" : "<br>") + st(o[f]);
+for (let f = 0; f < o.length; f += 1) c += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
 for (let f = 0; f < l; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
 let u = df(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${st(u)}=${c}${c && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${it(u)}=${c}${c && d ? " " : ""}${d}}}`;}
 return t;}
 function df(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function se(e) {return st(e);}
-function es(e, t) {let n = st(e);
+function se(e) {return it(e);}
+function es(e, t) {let n = it(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
 var uf = /^[-\w]+$/;
-function ae(e, t) {return `[${st(e)}](${t})`;}
+function ae(e, t) {return `[${it(e)}](${t})`;}
 function Un(e) {return uf.test(e);}
-function Jo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
-return s === Ie ? ff(e, t, n, r) : Qo(e, t, n, r, s, St(s), !1);}
-function Qo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Io(i, a), relayed: o, help: r };
-return !i && !Do(a) && (l.replyFor = U(a, 60)), l;}
+function Qo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
+return s === Ie ? ff(e, t, n, r) : Zo(e, t, n, r, s, St(s), !1);}
+function Zo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Co(i, a), relayed: o, help: r };
+return !i && !Io(a) && (l.replyFor = U(a, 60)), l;}
 function ff(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
 if (i === "api-as") {const l = bu(s?.length === 1 ? s[0] : void 0);
-if (l !== void 0) return Qo(e, t, n, r, l, !1, !0);}
+if (l !== void 0) return Zo(e, t, n, r, l, !1, !0);}
 const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Vr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Zo = 2e3;
-function be(e, t) {M(ye(e.replyTo), se(ea(e, t)));}
-function it(e, t) {M(ye(e.replyTo), se(ea(e, t)), { record: !0 });}
-function ea(e, t) {const n = t.length > Zo ? `${ve(t, Zo - 12)}... (cut)` : t;
+var ea = 2e3;
+function be(e, t) {M(ye(e.replyTo), se(ta(e, t)));}
+function ot(e, t) {M(ye(e.replyTo), se(ta(e, t)), { record: !0 });}
+function ta(e, t) {const n = t.length > ea ? `${me(t, ea - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var hf = 200;
 function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let s = hf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${ve(r, s - 9)}... (cut)`), M(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
-function pf(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${me(r, s - 9)}... (cut)`), M(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
+function vf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function ta(e, t) {const n = e.store.tokens[t];
+function na(e, t) {const n = e.store.tokens[t];
 n && wt(n) && delete e.store.tokens[t];}
 function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var Hn = "Help: DefenseRound", H = (e) => `<code>${Bn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
-function vf(e) {const t = e.stance.modes.length > 0 ? [qe(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+function mf(e) {const t = e.stance.modes.length > 0 ? [qe(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
@@ -2854,32 +2856,32 @@ qe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (
 qe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var ot;
-function ts(e, t = {}) {ot = sf(Hn, vf(e), t.createIfMissing !== !1) ?? ot;}
-function na() {return ot = of(Hn, ot), ot !== void 0 && Un(ot) ? { label: Hn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function ra(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var at;
+function ts(e, t = {}) {at = sf(Hn, mf(e), t.createIfMissing !== !1) ?? at;}
+function ra() {return at = of(Hn, at), at !== void 0 && Un(at) ? { label: Hn, command: `http://journal.roll20.net/handout/${at}` } : void 0;}
+function sa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, Zs(n, r)).toLowerCase();
 return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function sa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function mf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function ia(e, t, n, r = ra(t, n)) {if (!r) return;
-const s = n[r], i = Sl(t.content, t.inlinerolls);
+function ia(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function pf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function oa(e, t, n, r = sa(t, n)) {if (!r) return;
+const s = n[r], i = _l(t.content, t.inlinerolls);
 let o;
 try {const a = ei(i);
-if (o = Jo(e, t, a, () => mf(e, s, a, r)), o.relayRefused) {be(o, sa(e, r));
+if (o = Qo(e, t, a, () => pf(e, s, a, r)), o.relayRefused) {be(o, ia(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {be(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = na(), h = c === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = ra(), h = c === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+M(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...v, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const l = s.run(o);
 l && await l;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Jo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, sa(e, r));
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Qo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, ia(e, r));
 return;}
 Ye(o, a.message);
 return;}
@@ -2908,7 +2910,7 @@ add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;}
-}, oa = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, aa = [
+}, aa = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, la = [
 "edition",
 ...g.keys(ns),
 "stamina-bar",
@@ -2953,18 +2955,18 @@ return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[s] = Se(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Se(n, r, oa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Se(n, r, aa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Se(n, r, oa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Se(n, r, aa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = vt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = Se(n, r, Ir), wf[e.apiCommands];
-throw new _(`unknown setting "${U(t)}": ${Lt(t, aa, "settings")}`);}
-function Xe() {return la(Campaign().get("turnorder"));}
+throw new _(`unknown setting "${U(t)}": ${Lt(t, la, "settings")}`);}
+function Xe() {return ca(Campaign().get("turnorder"));}
 function $f() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function la(e) {if (typeof e != "string" || e.trim() === "") return [];
+function ca(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
@@ -2982,7 +2984,7 @@ return t.toString(16).padStart(8, "0");}
 var _f = /^(.+) -?\d+$/;
 function Ef() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function ca(e) {if (ss(e.pr) !== -1 || an(e.custom) !== "") return !1;
+function da(e) {if (ss(e.pr) !== -1 || an(e.custom) !== "") return !1;
 const t = an(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
@@ -2991,7 +2993,7 @@ const r = Ef();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
 const s = _f.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Tf(e) {for (const t of e) if (!ca(t)) return t;}
+function Tf(e) {for (const t of e) if (!da(t)) return t;}
 var Of = new K(["stance-title", "stance-change", "stance-effect"]);
 function Rf(e, t) {return {values: [],
 dice: [],
@@ -3033,11 +3035,11 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function da(e, t) {const n = e.words, r = (s) => If.has(s.kind) ? Cf(s, t, r) : Of.has(s.kind) ? Df(s, e.stance, t) : n(s, t);
+function ua(e, t) {const n = e.words, r = (s) => If.has(s.kind) ? Cf(s, t, r) : Of.has(s.kind) ? Df(s, e.stance, t) : n(s, t);
 return r;}
 function Nf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function ua(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function fa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
 if (l !== "") {const c = Nf(l);
@@ -3049,45 +3051,45 @@ for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
 return s === e || s.length < e.length && s === Pf(e) ? e : s;}
 function Pf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function Mf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return ua(e, o, [r, s, i]);}
-var fa = ["defensive", "reactive", "active", "full"];
-function ha(e, t, n) {const r = fa.find((s) => s === t);
-return ua(e, r ? [n.markers[r]] : [], fa.map((s) => n.markers[s]));}
-var pa = [];
-function Lf(e) {return typeof e != "function" ? !1 : (pa.push(e), !0);}
-function va(e, t, n, r, s, i) {for (const a of pa)
+return fa(e, o, [r, s, i]);}
+var ha = ["defensive", "reactive", "active", "full"];
+function va(e, t, n) {const r = ha.find((s) => s === t);
+return fa(e, r ? [n.markers[r]] : [], ha.map((s) => n.markers[s]));}
+var ma = [];
+function Lf(e) {return typeof e != "function" ? !1 : (ma.push(e), !0);}
+function pa(e, t, n, r, s, i) {for (const a of ma)
 try {a(e, t, n, r);
 } catch (l) {Zr("an onDamage observer", l, void 0);}
 const o = i === void 0 ? Br() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
 } catch (a) {Zr("HealthColors.Update", a, void 0);}}
-function ma(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+function ga(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var jf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ma(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ga(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Lo(e, this.props));}};
-function ga(e, t, n) {const r = {};
+this.any && (e.set(this.props), jo(e, this.props));}};
+function ka(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function ka(e, t, n, r, s) {const i = wo(e, n);
-ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), bo(e, n, r));}
-function Ff(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new jf(), k = () => {var y;
+function ya(e, t, n, r, s) {const i = bo(e, n);
+ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), $o(e, n, r));}
+function Ff(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], v = new jf(), k = () => {var y;
 return d[y = s.id] ?? (d[y] = {});
-}, m = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
+}, p = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const y of n.changes)
-switch (y.kind) {case "bar": {const O = s.bars[y.resource], V = y.resource === "vitality" ? m : O.value, T = O.link ? getObj("attribute", O.link) : void 0, L = { kind: "bar", resource: y.resource, bar: O.bar, from: V, to: y.to };
-T && (L.attributeId = T.id), f.push(L), (O.value !== y.to || O.raw !== y.to) && p.bar(s, y.resource, y.to, T), v[y.resource] = y.to;
+switch (y.kind) {case "bar": {const O = s.bars[y.resource], V = y.resource === "vitality" ? p : O.value, T = O.link ? getObj("attribute", O.link) : void 0, L = { kind: "bar", resource: y.resource, bar: O.bar, from: V, to: y.to };
+T && (L.attributeId = T.id), f.push(L), (O.value !== y.to || O.raw !== y.to) && v.bar(s, y.resource, y.to, T), m[y.resource] = y.to;
 break;}
 case "value": {const O = o[y.key], V = i.values[y.key]?.current ?? null;
 if (O?.kind === "attribute")
-f.push({ kind: "attribute", key: y.key, attributeId: O.attribute.id, from: V, to: y.to }), p.attribute(O.attribute, y.to);
+f.push({ kind: "attribute", key: y.key, attributeId: O.attribute.id, from: V, to: y.to }), v.attribute(O.attribute, y.to);
 else if (O?.kind === "worn") {f.push({ kind: "worn", track: O.track, from: d[s.id]?.worn?.[O.track] ?? null, to: y.to });
 const T = k();
 T.worn = { ...T.worn, [O.track]: y.to };
@@ -3096,7 +3098,7 @@ const T = k();
 T.overrides = { ...T.overrides, [y.key]: y.to };}
 break;}
 case "initiative": {const O = r.turnOrder?.order ?? Xe(), V = O.find((L) => L.id === s.id), T = ss(V?.pr);
-V && D.isFinite(T) && T !== y.to && (V.pr = y.to, wa(O, r.turnOrder), f.push({ kind: "initiative", from: T, to: y.to }));
+V && D.isFinite(T) && T !== y.to && (V.pr = y.to, ba(O, r.turnOrder), f.push({ kind: "initiative", from: T, to: y.to }));
 break;}
 case "join-turn-order": {const O = Uf(y.tokenId, y.initiative, r.turnOrder);
 h.push(O.note), O.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
@@ -3106,23 +3108,23 @@ for (const le of Pr(T, L, V === y.tokenId ? void 0 : V, y.tokenId))
 f.push(le), In(c, V, L);
 break;}
 case "ally-answer":
-ka(c, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
+ya(c, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-const A = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : A;
-if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, O = d[y], V = O?.edition && !(O.edition.id === a.id && a.life.isEmptyState(O.edition.state)) ? O.edition : void 0, T = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, L = O?.deadForGood === !0, le = n.state === void 0 ? L : a.life.deadForGood(n.state, v.vitality), Ne = O?.stance, ut = n.stance === void 0 ? Ne : n.stance ?? void 0;
-for (const $e of Pr(ga(V, L, Ne), ga(T, le, ut), y === s.id ? void 0 : y))
+const A = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : A;
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, O = d[y], V = O?.edition && !(O.edition.id === a.id && a.life.isEmptyState(O.edition.state)) ? O.edition : void 0, T = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, L = O?.deadForGood === !0, le = n.state === void 0 ? L : a.life.deadForGood(n.state, m.vitality), Ne = O?.stance, ft = n.stance === void 0 ? Ne : n.stance ?? void 0;
+for (const $e of Pr(ka(V, L, Ne), ka(T, le, ft), y === s.id ? void 0 : y))
 f.push($e), In(c, Cn(s.id, $e), $e.to);}
-n.answer !== void 0 && ka(c, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+n.answer !== void 0 && ya(c, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const R = d[s.id];
 R && wt(R) && delete d[s.id];
 let P = s.statusmarkers;
-if (n.state !== void 0 && (P = Mf(P, w, l)), n.stance !== void 0 && (P = ha(P, n.stance, l)), P !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: P }), p.prop("statusmarkers", P)), r.tokenProps)
+if (n.state !== void 0 && (P = Mf(P, w, l)), n.stance !== void 0 && (P = va(P, n.stance, l)), P !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: P }), v.prop("statusmarkers", P)), r.tokenProps)
 for (const y of g.keys(r.tokenProps)) {const O = r.tokenProps[y];
-!(y in p.props) && u.get(y) !== O && p.prop(y, O);}
-if (p.flush(u), r.notify ?? !0) {const { bars: y } = s, O = { vitality: m, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, V = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: P, condition: w };
-va(u, O, V, n.detail, () => ya(s, m), r.healthColors);}
+!(y in v.props) && u.get(y) !== O && v.prop(y, O);}
+if (v.flush(u), r.notify ?? !0) {const { bars: y } = s, O = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, V = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: P, condition: w };
+pa(u, O, V, n.detail, () => wa(s, p), r.healthColors);}
 return { changes: f, notes: h };}
-function ya(e, t) {const n = Vf(e.token);
+function wa(e, t) {const n = Vf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
@@ -3130,11 +3132,11 @@ var Gf = ["width", "height"];
 function Vf(e) {const t = { _id: e.id, _type: "graphic" };
 for (const n of Gf) t[n] = e.get(n);
 return t;}
-function wa(e, t) {t ? t.changed = !0 : rs(e);}
+function ba(e, t) {t ? t.changed = !0 : rs(e);}
 function Uf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = Q(r, "The spectator"), i = n?.order ?? Xe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), wa(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), ba(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function Bf(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
 return d || r.set(c, d = {}), d;};
 let i, o = !1;
@@ -3151,10 +3153,10 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[c] };
-f.worn = Rn(f.worn, d.track, d.from), fo(e.memories.tokens, c, f);
+f.worn = Rn(f.worn, d.track, d.from), ho(e.memories.tokens, c, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[c] };
-f.overrides = Rn(f.overrides, d.key, d.from), fo(e.memories.tokens, c, f);
+f.overrides = Rn(f.overrides, d.key, d.from), ho(e.memories.tokens, c, f);
 break;}
 case "markers":
 s(c).statusmarkers = d.from;
@@ -3163,7 +3165,7 @@ case "memory": {const f = Cn(c, d), h = $t(Jt(e.memories, f), e.edition);
 In(e.memories, f, ru(d.from, d.to, h, ke));
 break;}
 case "answer":
-ke(d.from, d.to) || bo(e.memories, d.tokenId ?? c, d.from);
+ke(d.from, d.to) || $o(e.memories, d.tokenId ?? c, d.from);
 break;
 case "initiative": {i ?? (i = Xe());
 const f = i.find((h) => h.id === c);
@@ -3174,18 +3176,18 @@ const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [c, d] of n) {const u = getObj("attribute", c);
-u && ma(u, d);}
+u && ga(u, d);}
 for (const [c, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(c) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = ha(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = va(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const k of Xs) {const m = d.snapshot.bars[k], v = `${m.bar}_value`, A = m.link ? n.get(m.link) : void 0;
-A !== void 0 && u.get(v) !== A && (f[v] = A);
-const w = A ?? f[v];
-h[k] = typeof w == "number" ? w : m.value;}
-g.keys(f).length > 0 && (u.set(f), Lo(u, f));
-const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Hf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...h, statusmarkers: p });}
+for (const k of Xs) {const p = d.snapshot.bars[k], m = `${p.bar}_value`, A = p.link ? n.get(p.link) : void 0;
+A !== void 0 && u.get(m) !== A && (f[m] = A);
+const w = A ?? f[m];
+h[k] = typeof w == "number" ? w : p.value;}
+g.keys(f).length > 0 && (u.set(f), jo(u, f));
+const v = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Hf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...h, statusmarkers: v });}
 i && o && rs(i);}
 function Hf(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
@@ -3194,11 +3196,11 @@ soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-va(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ya(n, n.bars.vitality.value));}
-function ba(e) {if (e.length === 0) return Us.resolve([]);
+pa(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => wa(n, n.bars.vitality.value));}
+function $a(e) {if (e.length === 0) return Us.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Mo(), n(o));});});}
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Lo(), n(o));});});}
 function os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
@@ -3206,10 +3208,10 @@ return e.summary = `${e.snapshot.name}.`;}
 function Kf(e) {if (!Un(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = $a(e, n);
+const r = Aa(e, n);
 r && t.push(r);}
 return t;}
-function $a(e, t) {const { snapshot: n } = e;
+function Aa(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
 function as(e, t = []) {const n = [];
@@ -3221,11 +3223,11 @@ for (let c = 0; c < a.length; c += 1) {const d = a[c], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === ce) {s ?? (s = d);
 continue;}
-if (u === Fe) {const p = o ? $a(e, d) : void 0;
-p && (i ?? (i = [])).push(p);
+if (u === Fe) {const v = o ? Aa(e, d) : void 0;
+v && (i ?? (i = [])).push(v);
 continue;}
 let f;
-for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
+for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
@@ -3244,10 +3246,10 @@ function Yf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.sta
 function ls(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
 for (const c of t) {const d = e[c], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[c] === "public", k = p ? xf(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], A = p && Wf(d.outcome.steps) ? [...m, ...Kf(d)] : m, w = Yf(os(d), u.name), R = k ? `${w} ${k}` : w;
-l.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${R}`] : [R], buttons: A });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, v = s === "all" || n[c] === "public", k = v ? xf(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], A = v && Wf(d.outcome.steps) ? [...p, ...Kf(d)] : p, w = Yf(os(d), u.name), R = k ? `${w} ${k}` : w;
+l.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${R}`] : [R], buttons: A });}
 return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
-var Aa = g.freeze({ record: !0 });
+var Sa = g.freeze({ record: !0 });
 function ln(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function cs(e, t, n) {if (t.length === 0) return;
 let r = !1;
@@ -3257,20 +3259,20 @@ const s = t.length > 1 ? zf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), se(os(t[0])));
 return;}
-const h = t.length === 1 ? as(t[0]) : ls(t, qf(t), Sa(e, t), `${n.title}: ${ds(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? as(t[0]) : ls(t, qf(t), _a(e, t), `${n.title}: ${ds(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", s);
 M(ye(n.replyTo), he(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = ln(e, f.snapshot);
-M(h === "public" ? _t : oe, he(as(f, i)), Aa), h === "gm" && !f.snapshot.hidden && M(_t, es(os(f), o ? i : []));
+M(h === "public" ? _t : oe, he(as(f, i)), Sa), h === "gm" && !f.snapshot.hidden && M(_t, es(os(f), o ? i : []));
 return;}
-const a = Sa(e, t), l = [], c = [];
+const a = _a(e, t), l = [], c = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || l.push(f), a[f] === "gm" && c.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || c.length === 0;
-l.length > 0 && M(_t, he(ls(t, l, a, `${n.title}: ${ds(l.length)}${d}`, "public", s, u ? i : []))), c.length > 0 && M(oe, he(ls(t, c, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), Aa);}
+l.length > 0 && M(_t, he(ls(t, l, a, `${n.title}: ${ds(l.length)}${d}`, "public", s, u ? i : []))), c.length > 0 && M(oe, he(ls(t, c, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), Sa);}
 function ds(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function Sa(e, t) {return t.map((n) => ln(e, n.snapshot));}
+function _a(e, t) {return t.map((n) => ln(e, n.snapshot));}
 function qf(e) {return e.map((t, n) => n);}
 function zf(e, t, n) {return e.details.add(
 n,
@@ -3280,7 +3282,7 @@ function Xf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${$(n.raw)}"`;
 return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function at(e) {let t = 2;
+function lt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3298,23 +3300,23 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + at(e.from) + at(e.to);
+return 40 + lt(e.from) + lt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + _a(e.from) + _a(e.to);
-case "answer":
 return 60 + (e.tokenId?.length ?? 0) + Ea(e.from) + Ea(e.to);
+case "answer":
+return 60 + (e.tokenId?.length ?? 0) + Ta(e.from) + Ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function _a(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
-function Ea(e) {return e === null ? 4 : 40 + at(e.edition) + fs(e.answer);}
-function fs(e) {if (typeof e == "string") return at(e);
+function Ea(e) {return 20 + (e.stance === void 0 ? 0 : lt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
+function Ta(e) {return e === null ? 4 : 40 + lt(e.edition) + fs(e.answer);}
+function fs(e) {if (typeof e == "string") return lt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + fs(e[n]));
 return t;}
 function Yn(e) {let t = xn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
+for (const n of e.tokens) {t += 50 + lt(n.tokenId) + lt(n.name);
 for (const r of n.changes) t += th(r);}
 xn.set(e, t);}
 return t;}
@@ -3325,26 +3327,26 @@ if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
 const a = gs(r), l = Yn(i);
 i.tokens.push(n), xn.delete(i);
-const c = Yn(i) - l, d = vs(a, i.by);
+const c = Yn(i) - l, d = ms(a, i.by);
 a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
 for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ks(a, d, 0); u = zn(r, i.by)) qn(e, u);
 return !0;}
 return !1;}
 function hs(e) {return e === "hand-edit" || e === Ie || St(e);}
-function ps(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
-var lt;
-function vs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ps({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ms(e, t, n, r) {const s = Yn(t) * n, i = vs(e, t.by, r);
+function vs(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
+var ct;
+function ms(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? vs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ps(e, t, n, r) {const s = Yn(t) * n, i = ms(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function gs(e) {if (lt && lt.history === e && lt.length === e.length) return lt;
+function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ms(t, n, 1);
-return lt = t, t;}
+for (const n of e) ps(t, n, 1);
+return ct = t, t;}
 function qn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = gs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ms(r, s, -1));}
+s && (r.length = n.length, ps(r, s, -1));}
 function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
 function rh(e, t) {const n = e.history;
@@ -3353,27 +3355,27 @@ if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
 function ks(e, t, n, r = 0) {return t.entries + r > Jf || t.bytes + n > Qf || e.quota.entries + r > Zf || e.quota.bytes + n > eh || e.length + r > us || e.bytes + n > Wn;}
 function ys(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Ta(e, t, n) {const r = e.store.history, s = gs(r), i = Yn(t);
-if (n) {const o = vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+function Oa(e, t, n) {const r = e.store.history, s = gs(r), i = Yn(t);
+if (n) {const o = ms(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
 if (ks(l, a, i, 1)) return !1;
 for (let c = zn(r, t.by); c >= 0 && ks(s, o, i, 1); c = zn(r, t.by)) qn(e, c);}
-if (r.push(t), s.length = r.length, ms(s, t, 1, n), !n)
+if (r.push(t), s.length = r.length, ps(s, t, 1, n), !n)
 for (; (s.length > us || s.bytes > Wn) && r.length > 1; ) {const o = rh(s, t);
 qn(e, o >= 0 ? o : 0);}
 return !0;}
-function Oa(e, t, n) {let r = t.tokens, s = 0;
+function Ra(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Ta(e, o, ps(t, n)) ? i : void 0;}
+return Oa(e, o, vs(t, n)) ? i : void 0;}
 function sh(e) {const t = e.store.history, n = t.splice(0, t.length);
-lt = void 0;
+ct = void 0;
 for (const r of n) {const s = Z.stringify(r).length;
-xn.set(r, s), !(s > Wn) && Ta(e, r, ps(r));}
-return lt = void 0, n.length - t.length;}
+xn.set(r, s), !(s > Wn) && Oa(e, r, vs(r));}
+return ct = void 0, n.length - t.length;}
 function Tt(e) {return e.get("_subtype") === "card";}
-function ct(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = tn(c);
+function dt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = tn(c);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const c = [];
@@ -3391,7 +3393,7 @@ for (const c of i) {const d = Y(c);
 e.gm || n.anyTarget || Oe(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Q(c));}
 if (l.length > 0 && r.push(`you do not control ${ze(l)}`), a.length === 0) throw new C(Kn(r).join("; "));
 return { targets: a, notes: r };}
-function ih(e) {return e.length > 24 ? `${ve(e, 24)}...` : e;}
+function ih(e) {return e.length > 24 ? `${me(e, 24)}...` : e;}
 function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || Tt(n)) && !(!t && xe(n)))
@@ -3403,18 +3405,18 @@ i && i !== s && e.parsed.flags.set(n, [i.id]);}}
 function ah(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Ra(e, t) {const n = B(t);
+function Da(e, t) {const n = B(t);
 return n !== void 0 && Oe(e, n, Y(n));}
 function N(e) {return Te(e.store.settings.edition);}
 function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Da(e) {const t = B(e);
+function Ia(e) {const t = B(e);
 return t ? Q(t, e) : e;}
 function lh(e) {return e.store;}
 function ch(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Te(t) : void 0;}
 function ws(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || ln(e.app, t) === "public";}
-function dt(e, t) {const n = {settings: e.store.settings,
+function ut(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: N(e),
 tokens: e.store.tokens,
@@ -3426,7 +3428,7 @@ const i = an(s.id), o = i !== "" && i !== "-1" ? B(i) : void 0;
 o !== void 0 && xe(o) && (n.turnRowHidden = !0);}}
 const r = ch(e);
 return r && (n.editionLeft = r), n;}
-function bs(e, t, n, r = dt(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
+function bs(e, t, n, r = ut(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
 return Ju(i, o[i.id], n, r, o[i.home], s);}
 function dh(e, t, n = !0, r) {if (t.brokenBar !== void 0) return $s(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
 if (t.problems.length > 0) return Xn(t.snapshot, t.problems, r);}
@@ -3443,30 +3445,30 @@ var uh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome =
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
 function fh(e, t, n) {const { id: r, name: s } = t;
-return da(e, (i) => i === r ? s : n(i));}
-function hh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = Ff(s, t, n, r), a = new uh(i, n, o.changes, o.notes, s.edition, Da);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ve(i.name, 200), changes: o.changes },
+return ua(e, (i) => i === r ? s : n(i));}
+function hh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = Ff(s, t, n, r), a = new uh(i, n, o.changes, o.notes, s.edition, Ia);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: me(i.name, 200), changes: o.changes },
 shown: a};}
-function ph(e, t, n) {const r = B(t.token.id);
+function vh(e, t, n) {const r = B(t.token.id);
 if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
 if ($(r.get("represents") ?? "") !== s) return !1;
 const i = s ? Uu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
-function vh(e) {for (const t of e.changes)
+function mh(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Ia(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function Ca(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
 const r = ei(e.msg.content ?? ""), s = n.filter((i) => !gh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var mh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+var ph = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
 function gh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = mh.exec($(r?.expression ?? ""));
+const r = t?.[D(n[1])], s = ph.exec($(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
 function As(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Ol(e, r.flag, 1, r.sides);
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Rl(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
 function Ss(e, t, n, r) {if (e.length === 0) return Jn;
@@ -3480,54 +3482,54 @@ if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", re
 if (l.problems.length > 0) return { kind: "problems", reading: l };
 const c = n.resolve(l.facts, r);
 if (kn(c)) return { kind: "refusal", refusal: c, reading: l };
-const d = vh(c);
+const d = mh(c);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
 const { applied: u, shown: f } = hh(e, l, c, o(c), i);
 return { kind: "written", outcome: c, applied: u, shown: f, reading: l };}
-function Qn(e, t, n) {const r = dt(e), s = Dt(e);
+function Qn(e, t, n) {const r = ut(e), s = Dt(e);
 return t.map((i) => cn(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
-function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? kh : As(e.parsed, t.dice), o = e.gm ? void 0 : Ia(e, t.dice);
-return Ca(
+function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? kh : As(e.parsed, t.dice), o = e.gm ? void 0 : Ca(e, t.dice);
+return Na(
 e,
 n.map((a) => {const l = { target: a, plan: t, given: i };
 return o && (l.typed = o), l;}),
 r,
 s);}
-function Ca(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Na(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const l = [];
 for (const d of t)
 (s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? wh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {be(e, d);
 return;}
-return Na(e, t, l, void 0, a, n, r);}
+return Pa(e, t, l, void 0, a, n, r);}
 const c = e.app.store.settings.edition;
-return ba(l.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+return $a(l.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
 if (u !== void 0) {be(e, u);
 return;}
 if (e.app.store.settings.edition !== c) {be(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Na(e, t, l, d, a, n, r);});}
-function Na(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? yh, d = [...i];
+Pa(e, t, l, d, a, n, r);});}
+function Pa(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? yh, d = [...i];
 let u;
 const f = [], h = [];
-let p = !1;
-const k = s ? { order: Xe(), changed: !1 } : void 0, m = Br() ?? null, v = dt(a, k?.order), A = Dt(a), w = (T) => {const L = { notify: T.observed ?? !0, healthColors: m };
+let v = !1;
+const k = s ? { order: Xe(), changed: !1 } : void 0, p = Br() ?? null, m = ut(a, k?.order), A = Dt(a), w = (T) => {const L = { notify: T.observed ?? !0, healthColors: p };
 return k && (L.turnOrder = k), L;
 }, R = (T) => (delete T.answer, w(T));
 let P = 0;
-t.forEach(({ target: T, plan: L, given: le, typed: Ne, answer: ut, answerGiven: $e }, Pe) => {const js = n[Pe], tr = P;
-if (P += js.length, l && !ph(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: T, plan: L, given: le, typed: Ne, answer: ft, answerGiven: $e }, Pe) => {const js = n[Pe], tr = P;
+if (P += js.length, l && !vh(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = $e === void 0 ? cn(a, T, L, Ss(L.dice, le, c, tr), v, A, w) : cn(a, T, L, Ss(L.dice, le, c, tr), v, A, R, { answerGiven: $e });
-if (X.kind !== "written") {const { snapshot: dn } = X.reading, sl = () => ws(e, dn);
-X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new yf())).add(dn.name, X.refusal.reason) : d.push($s(a, dn, X.refusal, sl())) : X.kind === "problems" ? d.push(Xn(dn, X.reading.problems)) : d.push(`${dn.name}: the result${sl() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const X = $e === void 0 ? cn(a, T, L, Ss(L.dice, le, c, tr), m, A, w) : cn(a, T, L, Ss(L.dice, le, c, tr), m, A, R, { answerGiven: $e });
+if (X.kind !== "written") {const { snapshot: dn } = X.reading, il = () => ws(e, dn);
+X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new yf())).add(dn.name, X.refusal.reason) : d.push($s(a, dn, X.refusal, il())) : X.kind === "problems" ? d.push(Xn(dn, X.reading.problems)) : d.push(`${dn.name}: the result${il() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const De = X.outcome;
-f.push(X.applied), Ne && (X.shown.typed = Ne), ut && (X.shown.answer = ut), h.push(X.shown), p || (p = De.undoable === !0);
+f.push(X.applied), Ne && (X.shown.typed = Ne), ft && (X.shown.answer = ft), h.push(X.shown), v || (v = De.undoable === !0);
 }), u && d.push(...u.lines()), k?.changed && rs(k.order);
 let y;
-if ((o.record || p) && f.length > 0) {const T = o.recordBy ?? e.playerId, L = T === e.playerId ? e.gm || T === Ie : hs(T), le = Oa(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, L);
+if ((o.record || v) && f.length > 0) {const T = o.recordBy ?? e.playerId, L = T === e.playerId ? e.gm || T === Ie : hs(T), le = Ra(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, L);
 le !== void 0 && (o.record || L) && (y = { command: ys(le), byGm: L });}
 const O = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, V = { title: o.title, replyTo: e.replyTo, sender: O, senderMaySee: (T) => ws(e, T) };
 if (y && (V.undo = y), cs(a, h, V), d.length > 0) {const T = o.refusals(Kn(d), f.length > 0);
@@ -3539,41 +3541,41 @@ function _s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.setti
 function Es(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
 function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !_s(e, n));}
-function Pa(e, t) {if (e.attacker === null || t) return e.attacker;
+function Ma(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && xe(n) ? null : e.attacker;}
-function Ts(e, t = !0) {const n = Pa(e, t);
+function Ts(e, t = !0) {const n = Ma(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
 function Ah(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
 function Os(e, t, n) {return n || !xe(e) || Oe(t, e, Y(e));}
-function Ma(e, t, n) {if (n || e.by === t) return !0;
+function La(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = B(r);
 if (s && Os(s, t, !1)) return !0;}
 return !1;}
 function Sh(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function La(e, t) {return e.resolving?.has(t) === !0;}
+function ja(e, t) {return e.resolving?.has(t) === !0;}
 function _h(e, t) {if (e.resolving?.delete(t), Es(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
 function Eh(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function ja(e, t, n, r) {const s = [];
+function Fa(e, t, n, r) {const s = [];
 for (const i of It(e, t)) {const o = B(i);
 o && Os(o, n, r) && s.push(Q(o, "a token"));}
 return s;}
-function Fa(e, t) {return It(e, t).length > 0 ? !1 : Ga(e, t).length === 0;}
-function Ga(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ra(t.by, n));}
-var Va = new un();
-function Rs(e, t, ...n) {let r = Va.get(e);
-r || (r = new I(), Va.set(e, r));
+function Ga(e, t) {return It(e, t).length > 0 ? !1 : Va(e, t).length === 0;}
+function Va(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Da(t.by, n));}
+var Ua = new un();
+function Rs(e, t, ...n) {let r = Ua.get(e);
+r || (r = new I(), Ua.set(e, r));
 let s = r.get(t);
 return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Ua = new un(), Th = g.freeze([]);
-function Oh(e, t) {let n = Ua.get(t);
-return n || (n = cr(e, t), Ua.set(t, n)), n;}
+var Ba = new un(), Th = g.freeze([]);
+function Oh(e, t) {let n = Ba.get(t);
+return n || (n = cr(e, t), Ba.set(t, n)), n;}
 function Ds(e, t, n, r) {e.flags.size > 0 && Ve(e, ni(t), r);
 const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? dr(e, { ...n, optional: !0 }) : dr(e, n), o = e.flags.size === 0 ? Oh(e, t) : cr(e, t, r), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Th };
 for (const l in o)
@@ -3585,7 +3587,7 @@ help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Ba(e, t) {return Ds(e, Rs(t, "!attack", Rh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
+function Ha(e, t) {return Ds(e, Rs(t, "!attack", Rh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
 function Dh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Ih(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
@@ -3593,114 +3595,114 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ha(e, t, n, r, s, i) {const o = B(r);
+function Ka(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
 const a = { token: o, character: Y(o) }, l = Q(o, "a token"), c = t.check.answers, d = Rt(e, !0);
 if (_s(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], p = [], k = c.choices.map((w) => ({ word: w, plan: w === "none" ? void 0 : c.planAnswer(w, n.situation, n.attacker, d) })), m = k.flatMap(({ plan: w }) => w ? [w] : []), { facts: v } = bs(e, a, {values: Ct(m.map((w) => w.values)),
-maxes: Ct(m.map((w) => w.maxes)),
-bars: Ct(m.map((w) => w.bars)),
-others: Ct(m.map((w) => w.others)),
-more: (w) => {const R = m.map((P) => P.more?.(w));
+const f = [], h = [], v = [], k = c.choices.map((w) => ({ word: w, plan: w === "none" ? void 0 : c.planAnswer(w, n.situation, n.attacker, d) })), p = k.flatMap(({ plan: w }) => w ? [w] : []), { facts: m } = bs(e, a, {values: Ct(p.map((w) => w.values)),
+maxes: Ct(p.map((w) => w.maxes)),
+bars: Ct(p.map((w) => w.bars)),
+others: Ct(p.map((w) => w.others)),
+more: (w) => {const R = p.map((P) => P.more?.(w));
 return R.some((P) => P !== void 0) ? { values: Ct(R.map((P) => P?.values)), maxes: Ct(R.map((P) => P?.maxes)) } : void 0;}
 }, i);
-for (const { word: w, plan: R } of k) {const P = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, y = c.label(w, v);
+for (const { word: w, plan: R } of k) {const P = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, y = c.label(w, m);
 if (!R) {h.push({ label: y, command: P });
 continue;}
-const O = g.fromEntries(R.dice.map((T) => [T.name, S.ceil(T.sides / 2)])), V = R.resolve(v, O);
-if (kn(V)) {const T = Ih(V), L = p.find((le) => le.why === T);
-L ? L.answers.push(y.replace(/ \(.*\)$/, "")) : p.push({ answers: [y.replace(/ \(.*\)$/, "")], why: T });
+const O = g.fromEntries(R.dice.map((T) => [T.name, S.ceil(T.sides / 2)])), V = R.resolve(m, O);
+if (kn(V)) {const T = Ih(V), L = v.find((le) => le.why === T);
+L ? L.answers.push(y.replace(/ \(.*\)$/, "")) : v.push({ answers: [y.replace(/ \(.*\)$/, "")], why: T });
 } else h.push({ label: y, command: P });}
-for (const { answers: w, why: R } of p) f.push(`${w.join(", ")}: ${R}`);
-const A = Pa(n, s);
-for (const w of c.extra?.(v, A) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
+for (const { answers: w, why: R } of v) f.push(`${w.join(", ")}: ${R}`);
+const A = Ma(n, s);
+for (const w of c.extra?.(m, A) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
 return { label: l, lines: f, buttons: Un(r) ? h : [] };}
 function Ct(e) {return [...new K(e.flatMap((t) => t ?? []))];}
-function Ka(e) {return dt(e, Xe());}
+function Wa(e) {return ut(e, Xe());}
 function Ch(e) {const t = B(e);
 if (!t) return ["gm"];
 const n = Au(t, Y(t));
 return n.length > 0 ? n : ["gm"];}
-function Wa(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
-function xa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Nh(e, t) {const n = N(e), r = Ka(e), s = new I();
+function xa(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
+function Ya(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Nh(e, t) {const n = N(e), r = Wa(e), s = new I();
 for (const a of t.defenders)
 for (const l of Ch(a)) {const c = s.get(l) ?? [];
 c.push(a), s.set(l, c);}
-const i = new I(), o = (a) => (i.has(a) || i.set(a, Ha(e, n, t, a, !1, r)), i.get(a) ?? []);
+const i = new I(), o = (a) => (i.has(a) || i.set(a, Ka(e, n, t, a, !1, r)), i.get(a) ?? []);
 for (const [a, l] of s) {if (a === "gm") continue;
 const c = l.flatMap(o);
-c.length > 0 && M(ye(Co(a)), he({ title: Wa(t, !1), rows: [...xa(n, t), ...c] }), { record: !0 });}
+c.length > 0 && M(ye(No(a)), he({ title: xa(t, !1), rows: [...Ya(n, t), ...c] }), { record: !0 });}
 M(oe, he(er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function er(e, t, n, r, s = Ka(e)) {const i = [...xa(t, n), ...r.flatMap((a) => Ha(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const l = B(a);
+function er(e, t, n, r, s = Wa(e)) {const i = [...Ya(t, n), ...r.flatMap((a) => Ka(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const l = B(a);
 return l ? Q(l, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Wa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Is(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Dh(t), a = n ?? s.hit.plan(Ba(o, s), Rt(r, t.gm)), l = As(o, a.dice);
+}), { title: xa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+function Is(e, t, n) {const r = e.app, s = N(r), i = s.check.answers, o = Dh(t), a = n ?? s.hit.plan(Ha(o, s), Rt(r, t.gm)), l = As(o, a.dice);
 if (!Sh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const c = [], d = [];
-for (const p of t.defenders) {const k = B(p);
-if (!k) {d.push(p);
+for (const v of t.defenders) {const k = B(v);
+if (!k) {d.push(v);
 continue;}
-const m = { token: k, character: Y(k) }, v = t.answers[p], A = { target: m, plan: a, given: l };
-if (v) {A.answer = Ph(v), A.answerGiven = { answer: v.answer ?? null };
-const w = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
+const p = { token: k, character: Y(k) }, m = t.answers[v], A = { target: p, plan: a, given: l };
+if (m) {A.answer = Ph(m), A.answerGiven = { answer: m.answer ?? null };
+const w = m.answer === void 0 ? void 0 : i.rolled?.(m.answer);
 w && (A.given = { ...l, ...w });}
 c.push(A);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
 let h;
-try {h = Ca(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {h = Na(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
 claim: () => _h(r, t),
-refusals: (p, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${p.join("; ")}.`});
-} catch (p) {throw f(), p;}
-return h === void 0 ? void 0 : h.then(f, (p) => {throw f(), p;});}
+refusals: (v, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
+} catch (v) {throw f(), v;}
+return h === void 0 ? void 0 : h.then(f, (v) => {throw f(), v;});}
 function Ph(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var Mh = 5, Ya = 100;
-function Lh(e) {const t = e.app, n = N(t), r = n.check.answers, s = Ba(e.parsed, n);
+var Mh = 5, qa = 100;
+function Lh(e) {const t = e.app, n = N(t), r = n.check.answers, s = Ha(e.parsed, n);
 if (_e(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((m) => n.hit.flags[m].decides !== void 0 && e.parsed.flags.has(m));
+const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
 const l = jh(e), c = g.values(t.store.exchange.attacks);
 if (c.length >= Mr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const m = c.filter((v) => !v.gm);
-if (m.filter((v) => v.by === e.playerId).length >= Mh || m.length >= Mr / 2)
+if (!e.gm) {const p = c.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= Mh || p.length >= Mr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = ct(e, _e(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: m }) => l !== null && m.id === l ? (u.push(`${Q(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = dt(e, _e(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => l !== null && p.id === l ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
 if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
-if (!e.gm) {let m = 0;
-for (const v of c) v.gm || (m += v.defenders.length);
-if (m + f.length > Ya) throw new C(`the players' open attacks may hold ${Ya} defenders together (${m} now): resolve or cancel one first (!attack --list)`);}
-const h = f.filter(({ token: m }) => !xe(m)).map(({ token: m }) => Q(m, "a token")), p = {key: "",
+if (!e.gm) {let p = 0;
+for (const m of c) m.gm || (p += m.defenders.length);
+if (p + f.length > qa) throw new C(`the players' open attacks may hold ${qa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+const h = f.filter(({ token: p }) => !xe(p)).map(({ token: p }) => Q(p, "a token")), v = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: l,
 edition: n.id,
-positionals: e.parsed.positionals.map(qa),
-flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help").map(([m, v]) => [m, v.map(qa)]),
+positionals: e.parsed.positionals.map(za),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, m]) => [p, m.map(za)]),
 situation: o,
 round: t.store.round.number,
-defenders: f.map(({ token: m }) => m.id),
+defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (p.key = "A1", !Eo(p)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-p.key = Ah(t, h.length === 0), t.store.exchange.attacks[p.key] = p;
+if (v.key = "A1", !To(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+v.key = Ah(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
 const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && M(_t, se(`Attack ${p.key}: ${Ts(p, !1)} attacks ${ze(h)}${k}.`), { record: !0 }), u.length > 0 && Ye(e, `Not among the defenders: ${Kn(u).join("; ")}`), Nh(t, p), Fa(t, p)) return Is(e, p, i);}
+if (h.length > 0 && M(_t, se(`Attack ${v.key}: ${Ts(v, !1)} attacks ${ze(h)}${k}.`), { record: !0 }), u.length > 0 && Ye(e, `Not among the defenders: ${Kn(u).join("; ")}`), Nh(t, v), Ga(t, v)) return Is(e, v, i);}
 function jh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
@@ -3712,40 +3714,40 @@ if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
 if (r = tn(r), !e.gm && !Oe(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function qa(e) {const t = ie(e);
+function za(e) {const t = ie(e);
 return t === null ? e : $(t);}
 async function Fh(e) {const t = e.app, n = N(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ve(e.parsed, s);
-const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && Ma(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${ve(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (La(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && La(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${me(i, 12)} to answer (resolved, cancelled, or never declared)`);
+if (ja(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const l = _e(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
 if (l.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
 const c = l[0], d = a.defenders.includes(c) ? Ot(c, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = Y(u), h = Q(u, "the defender");
 if (!e.gm && !Oe(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const p = a.answers[c];
-if (p) throw new C(`${h} has answered attack ${a.key} already (${p.word})`);
+const v = a.answers[c];
+if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
 if (_s(t, c)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const k = Ue(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = Se(k, `--${r.answerFlag}`, r.choices);
-let v = { word: m }, A = m === "none" ? "no defense" : m;
-if (m !== "none") {const y = r.planAnswer(m, a.situation, a.attacker, Rt(t, e.gm)), O = As(e.parsed, y.dice), V = y.dice.filter((De) => O[De.name] === void 0), T = V.length > 0 ? await ba(V.map((De) => De.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || La(t, a) || a.answers[c] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const p = Se(k, `--${r.answerFlag}`, r.choices);
+let m = { word: p }, A = p === "none" ? "no defense" : p;
+if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), O = As(e.parsed, y.dice), V = y.dice.filter((De) => O[De.name] === void 0), T = V.length > 0 ? await $a(V.map((De) => De.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || ja(t, a) || a.answers[c] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const L = B(c);
 if (!L || !e.gm && !Oe(e.playerId, L, Y(L))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const le = Ss(y.dice, O, T, 0), Ne = bs(t, { token: u, character: f }, y, dt(t, y.readsTurnOrder ? Xe() : void 0)), ut = dh(t, Ne, !0, "; nothing answered");
-if (ut !== void 0) throw new C(ut);
+const le = Ss(y.dice, O, T, 0), Ne = bs(t, { token: u, character: f }, y, ut(t, y.readsTurnOrder ? Xe() : void 0)), ft = dh(t, Ne, !0, "; nothing answered");
+if (ft !== void 0) throw new C(ft);
 const $e = y.resolve(Ne.facts, le);
 if (kn($e)) throw new C($s(t, Ne.snapshot, $e));
-const Pe = r.keep(m, $e, le), js = e.gm ? void 0 : Ia(e, y.dice);
-v = { word: Pe.word }, Pe.answer !== void 0 && (v.answer = Pe.answer), Pe.roll !== void 0 && (v.roll = Pe.roll), Pe.success !== void 0 && (v.success = Pe.success), js && (v.typed = !0);
-const tr = da(n, (De) => De === c ? h : Da(De)), X = $e.steps.filter((De) => De.section === "Check").map(tr);
-A = X.length > 0 ? X.join("; ") : m;}
-e.gm && (v.gm = !0), a.answers[c] = v;
-const w = ja(t, a, e.playerId, e.gm), R = Fa(t, a), P = w.length > 0 ? ` Waiting for ${w.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+const Pe = r.keep(p, $e, le), js = e.gm ? void 0 : Ca(e, y.dice);
+m = { word: Pe.word }, Pe.answer !== void 0 && (m.answer = Pe.answer), Pe.roll !== void 0 && (m.roll = Pe.roll), Pe.success !== void 0 && (m.success = Pe.success), js && (m.typed = !0);
+const tr = ua(n, (De) => De === c ? h : Ia(De)), X = $e.steps.filter((De) => De.section === "Check").map(tr);
+A = X.length > 0 ? X.join("; ") : p;}
+e.gm && (m.gm = !0), a.answers[c] = m;
+const w = Fa(t, a, e.playerId, e.gm), R = Ga(t, a), P = w.length > 0 ? ` Waiting for ${w.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
 be(e, `${h}: ${A}.${P}`), R ? await Is(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(er(t, n, a, [])), { record: !0 });}
 function Gh(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
@@ -3753,36 +3755,36 @@ var Vh = {usage: Gh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (me(e.parsed, "list")) return Hh(e);
+run(e) {if (pe(e.parsed, "list")) return Hh(e);
 const t = Ue(e.parsed, "resolve");
 if (t !== void 0) return Uh(e, t);
 const n = Ue(e.parsed, "cancel");
 return n !== void 0 ? Bh(e, n) : Lh(e);}};
-function za(e, t) {const n = Es(e.app, t), r = n && Ma(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${ve(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function Xa(e, t) {const n = Es(e.app, t), r = n && La(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${me(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Uh(e, t) {const n = za(e, t.toUpperCase());
+function Uh(e, t) {const n = Xa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ga(e.app, n);
+if (!e.gm) {const r = Va(e.app, n);
 if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
 be(e, `Attack ${n.key} waits for the GM to settle ${ze(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return Is(e, n);}
-function Bh(e, t) {const n = za(e, t.toUpperCase());
+function Bh(e, t) {const n = Xa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], M(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Hh(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Ra(e.playerId, o)));
+(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Da(e.playerId, o)));
 if (r.length === 0) {be(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {for (const i of r) M(oe, he(er(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = ja(t, i, e.playerId, !1);
+const s = r.map((i) => {const o = Fa(t, i, e.playerId, !1);
 return `${i.key}: ${Ts(i, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;});
 M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
 function Kh(e) {const t = N(e);
 for (const n of g.values(e.store.exchange.attacks)) M(oe, he(er(e, t, n, [])), { record: !0 });}
-function Xa(e) {const t = N(e);
+function Ja(e) {const t = N(e);
 bh(e);
 for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
@@ -3792,7 +3794,7 @@ In(e.store, n, $t({ ...Jt(e.store, n), edition: { id: t.id, state: i } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, M(oe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Kh(e);}
 function Wh(e) {const t = [];
 for (const n of e) {if (t.length >= Fr) break;
-ca(n) || t.push(is(Sf(n)));}
+da(n) || t.push(is(Sf(n)));}
 return t;}
 function xh(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
@@ -3806,12 +3808,12 @@ function Yh(e) {e.turnOrderSeen = void 0, Cs(e);}
 function Cs(e) {const t = $f();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = la(t);
+const n = e.store.round, r = ca(t);
 qh(e, r);
 const s = Wh(r), i = xh(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Xa(e);}
+n.turned += i, n.turned >= s.length && Ja(e);}
 function qh(e, t) {e.oddTurnRowsTold === !0 || t.every(Af) || (e.oddTurnRowsTold = !0, M(oe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function zh(e, t) {const n = N(e), r = Te(t);
 $h(e, n.id);
@@ -3822,17 +3824,17 @@ const f = nn(u, o);
 a.has(f) || (a.add(f), l.set(u.id, f), s.push({ token: u, character: Y(u) }));}
 return Qn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, p = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(p, h), m = n.life.enter(h, k), v = r.life.condition(p, h), A = n.life.condition(m, h);
-return v !== A && i.push({ name: d.name, from: v, to: A }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(v, h), p = n.life.enter(h, k), m = r.life.condition(v, h), A = n.life.condition(p, h);
+return m !== A && i.push({ name: d.name, from: m, to: A }), {headline: "acts",
 steps: [],
 changes: [],
-state: m,
+state: p,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Ja = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+var Qa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Xh(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ja[r]} -> ${Ja[s]}`);
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Qa[r]} -> ${Qa[s]}`);
 return ` Conditions read again: ${Et(t, 6)}.`;}
 function Jh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of N(t).table.macros) {const l = af(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
@@ -3845,12 +3847,12 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-it(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+ot(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
 var Qh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Zh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Yt()[1] ?? Yt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${aa.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Yt()[1] ?? Yt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${la.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${We.join(", ")}.`]},
@@ -3864,9 +3866,9 @@ details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function Ns(e) {return e ? "on" : "off";}
-function ep(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = We.filter((i) => t.attributes[i] !== ro[i]).map(
+function ev(e) {const t = e.store.settings, n = N(e), r = (i) => n.table.settings.includes(i), s = We.filter((i) => t.attributes[i] !== so[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return he({title: `DefenseRound v${pe}`,
+return he({title: `DefenseRound v${ve}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
@@ -3874,22 +3876,22 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [Ns(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [np[t.apiCommands]] },
+{ label: "Relayed commands", lines: [nv[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [$(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Xt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [$(e.store.round.number)] },
-{ label: "Not on the sheet", lines: tp(e) },
+{ label: "Not on the sheet", lines: tv(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function tp(e) {const t = e.store.sheetLacks;
+function tv(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var np = {refuse: "refuse (--api-as or not)",
+var nv = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function Ps(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function rp(e) {const t = e.store.settings, n = N(e), r = Yt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function rv(e) {const t = e.store.settings, n = N(e), r = Yt().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
@@ -3905,21 +3907,21 @@ ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function sp(e, t) {const [n, r] = t;
+function sv(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!We.includes(s))
 throw new _(`unknown value name "${U(n)}": ${Lt(n, We, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : vt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = ct(e, _e(e.parsed)), c = [];
-for (const { token: d, character: u } of a) {const f = pf(e.app, d.id);
+const i = r.toLowerCase() === "clear", o = i ? 0 : pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = dt(e, _e(e.parsed)), c = [];
+for (const { token: d, character: u } of a) {const f = vf(e.app, d.id);
 f.overrides = Rn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Rn(f.worn, h, null)), ta(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
-it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
+h && (f.worn = Rn(f.worn, h, null)), na(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
+ot(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
 var Ms = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function ip(e) {const { targets: t, notes: n } = ct(e, _e(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
+function iv(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
 maxes: Ms.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], l = [];
@@ -3934,32 +3936,32 @@ l.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
 }, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Xn(a, o.reading.problems);
-ta(e.app, a.id);
+na(e.app, a.id);
 const l = r.get(a.id) ?? [];
 return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
-it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function op(e) {e.store = Zt(pe), e.loadProblems = [], delete e.newerState, Xo(Pn, e.store);}
-function ap(e, t) {const [n, ...r] = t;
+ot(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function ov(e) {e.store = Zt(ve), e.loadProblems = [], delete e.newerState, Jo(Pn, e.store);}
+function av(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
 const o = B(s.tokenId), a = s.hidden || o !== void 0 && xe(o), l = s.npc || o !== void 0 && Ur(o, Y(o)), c = ln(e.app, { npc: l, hidden: a }) === "public";
 if (!(e.gm || c || o !== void 0 && Oe(e.playerId, o, Y(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
 M(ye(e.replyTo), he(s.card()));}
-var lp = {usage: () => Qh,
+var lv = {usage: () => Qh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
 return Zh[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ve(e.parsed, {}), ap(e, n);
+if (r === "details") {Ve(e.parsed, {}), av(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ve(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-M(ye("gm"), ep(e.app)), M(ye("gm"), rp(e.app));
+M(ye("gm"), ev(e.app)), M(ye("gm"), rv(e.app));
 return;
 case "help": {ts(N(e.app));
-const i = na();
+const i = ra();
 M(ye(e.replyTo), es(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
@@ -3969,39 +3971,39 @@ if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
 const { count: c, changed: d } = zh(e.app, a);
 ts(N(e.app), { createIfMissing: !1 });
 const u = c === 0 ? "" : d.length > 0 ? Xh(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Eh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-it(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+ot(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-it(e, l);
+ot(e, l);
 return;}
 case "set":
-sp(e, n);
+sv(e, n);
 return;
 case "repair":
-ip(e);
+iv(e);
 return;
 case "next-round":
-Xa(e.app);
+Ja(e.app);
 return;
 case "macros":
 Jh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-op(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+ov(e.app), ot(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), ot(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new _(`unknown subcommand "${U($(t))}"`);}}};
-function cp(e, t) {const n = new I();
+function cv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ie(a.get("current")) : l ? Uo(l, o.bar) : null);
+n.set(s, a ? ie(a.get("current")) : l ? Bo(l, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ie(qo(o.attributeId)));
+n.set(s, ie(zo(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4016,7 +4018,7 @@ case "memory":
 n.set(s, $t(Jt(e.memories, Cn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, wo(e.memories, o.tokenId ?? i));
+n.set(s, bo(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = Xe());
 const a = ss(r.find((l) => l.id === i)?.pr);
@@ -4025,39 +4027,39 @@ break;}
 case "turn-order":
 break;}
 return n;}
-var Qa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Za(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function dp(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
+var Za = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function el(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function dv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new C(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Za(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!el(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Za(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (el(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function up(e) {if (!me(e.parsed, "undo")) throw new _(`--${me(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (me(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(Qa, v));
+function uv(e) {if (!pe(e.parsed, "undo")) throw new _(`--${pe(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (pe(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Za, m));
 if (t) throw new _(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ve(e.parsed, Qa), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = dp(e), i = r[s], o = N(n), a = new I(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => vp(v) ? l.find((A) => tl({ place: "", tokenId: A.tokenId, name: A.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => tl(v, n.store.settings)), f = new I();
-for (const [v, A] of a) A && f.set(v, hp(A));
-for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Dt(n), p = cp(h, u), k = (v, A) => {if (v.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
-if (v.deadForGood !== A.deadForGood) return "has died for good since";
+if (Ve(e.parsed, Za), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = dv(e), i = r[s], o = N(n), a = new I(i.tokens.map((m) => [m.tokenId, Ot(m.tokenId, e.gm)])), l = i.tokens.filter((m) => a.get(m.tokenId) !== void 0), c = i.tokens.filter((m) => !l.includes(m)).map((m) => m.name), d = (m) => mv(m) ? l.find((A) => nl({ place: "", tokenId: A.tokenId, name: A.name, change: m }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - i.round).filter((m) => nl(m, n.store.settings)), f = new I();
+for (const [m, A] of a) A && f.set(m, hv(A));
+for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
+const h = Dt(n), v = cv(h, u), k = (m, A) => {if (m.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
+if (m.deadForGood !== A.deadForGood) return "has died for good since";
 const w = (R) => (R.edition?.id === o.id ? o.life.parseState(R.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(w(v), w(A));
-}, m = tu(u, p, ke);
-if (m.length > 0) {if (!e.gm) {const v = m.filter((R) => {const P = a.get(R.tokenId);
-return P !== void 0 && ws(e, el(P));
-}), A = [...new K(m.filter((R) => !v.includes(R)).map((R) => R.name))], w = [...Ao(v, p, ke, k), ...A.length > 0 ? [`${ze(A)} changed`] : []];
+return o.life.describeStateChange(w(m), w(A));
+}, p = tu(u, v, ke);
+if (p.length > 0) {if (!e.gm) {const m = p.filter((R) => {const P = a.get(R.tokenId);
+return P !== void 0 && ws(e, tl(P));
+}), A = [...new K(p.filter((R) => !m.includes(R)).map((R) => R.name))], w = [...So(m, v, ke, k), ...A.length > 0 ? [`${ze(A)} changed`] : []];
 Ye(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!me(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${Ao(m, p, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
+if (!pe(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${So(p, v, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
 return;}}
-Bf(h, u), m.length > 0 && mp(n, u, p), qn(n, s), pp(e, i, u, p, a, f), c.length > 0 && be(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${ze(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
-function fp(e) {switch (e.kind) {case "bar":
+Bf(h, u), p.length > 0 && pv(n, u, v), qn(n, s), vv(e, i, u, v, a, f), c.length > 0 && be(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${ze(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+function fv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -4067,26 +4069,26 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function hp(e) {return ve(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function el(e) {const t = Y(e);
+function hv(e) {return me(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function tl(e) {const t = Y(e);
 return { token: e, character: t, npc: Ur(e, t), hidden: xe(e) };}
-function pp(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: u, change: f } of n) {const h = fp(f);
+function vv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: u, change: f } of n) {const h = fv(f);
 if (h === void 0) continue;
-const p = r.get(d);
-if (p === h.to) continue;
+const v = r.get(d);
+if (v === h.to) continue;
 const k = a.get(u) ?? [];
 a.has(u) || a.set(u, k);
-const m = `${h.label} ${typeof p == "number" ? p : "?"} -> ${h.to}`;
-k.includes(m) || k.push(m);}
+const p = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
+k.includes(p) || k.push(p);}
 const l = [], c = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = f ? `${h} (${f})` : h, k = el(u), m = ln(e.app, k) === "public";
-k.hidden || l.push(m ? p : h), (k.hidden || !m && f) && c.push(k.hidden ? `${p} (hidden)` : p);}
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = f ? `${h} (${f})` : h, k = tl(u), p = ln(e.app, k) === "public";
+k.hidden || l.push(p ? v : h), (k.hidden || !p && f) && c.push(k.hidden ? `${v} (hidden)` : v);}
 l.length > 0 && M(_t, se(`${o}: ${Et(l, 8)}.`)), c.length > 0 && M(oe, se(`${o} (GM): ${Et(c, 8)}.`), { record: !0 });}
-function vp(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function tl({ tokenId: e, change: t }, n) {const r = B(e);
+function mv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function nl({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
@@ -4097,7 +4099,7 @@ case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function mp(e, t, n) {const r = N(e);
+function pv(e, t, n) {const r = N(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(s), l = B(i);
 if (!l || typeof a != "number") continue;
@@ -4105,47 +4107,47 @@ const c = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, u.state).state, detail: { undo: !0 } })};
 Qn(e, [{ token: l, character: Y(l) }], d);}}
-var gp = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, nl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, kp = { title: "Damage", anyTarget: !0, record: !0, refusals: nl }, yp = { title: "Damage", anyTarget: !1, record: !0, refusals: nl }, wp = {usage: (e) => N(e).hit.usage,
+var gv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, rl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, kv = { title: "Damage", anyTarget: !0, record: !0, refusals: rl }, yv = { title: "Damage", anyTarget: !1, record: !0, refusals: rl }, wv = {usage: (e) => N(e).hit.usage,
 help: (e) => N(e).hit.help,
 flags: (e) => di(N(e).hit.flags),
-helpFor: (e, t) => me(t, "undo") || me(t, "force") || me(t, "entry") ? {title: "!damage --undo",
+helpFor: (e, t) => pe(t, "undo") || pe(t, "force") || pe(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (me(e.parsed, "undo") || me(e.parsed, "force") || me(e.parsed, "entry"))) {up(e);
+run(e) {if (e.parsed.flags.size > 0 && (pe(e.parsed, "undo") || pe(e.parsed, "force") || pe(e.parsed, "entry"))) {uv(e);
 return;}
-const t = N(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", gp, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = ct(e, _e(e.parsed), { anyTarget: i });
+const t = N(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", gv, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, _e(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && me(e.parsed, d));
-if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: h, character: p }) => Oe(e.playerId, h, p)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && pe(e.parsed, d));
+if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: h, character: v }) => Oe(e.playerId, h, v)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
 if (f.length > 0 && l.push(`${ze(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${l.join("; ")}`);
 return;}}
-return Zn(e, s, a, l, i ? kp : yp);}
-}, bp = { ids: { kind: "list" }, help: { kind: "switch" } }, $p = {usage: (e) => N(e).check.usage,
+return Zn(e, s, a, l, i ? kv : yv);}
+}, bv = { ids: { kind: "list" }, help: { kind: "switch" } }, $v = {usage: (e) => N(e).check.usage,
 help: (e) => N(e).check.help,
 flags: (e) => N(e).check.refused ? [] : di(N(e).check.flags),
 run(e) {if (e.parsed.flags.has("answer")) return Fh(e);
 const t = N(e.app), n = t.check;
 if (n.refused) {Ye(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Rs(t, "!defend", bp, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+const r = Rs(t, "!defend", bv, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
 oh(e, s);
 const i = t.check.plan(Ds(e.parsed, r, void 0, Rr(t.id, "!defend")));
 ah(e, s);
-const o = ct(e, _e(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const u = l.find(({ id: f }) => f === d.id);
+const o = dt(e, _e(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const u = l.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
 if (c.length === 0) {Ye(e, Kn(a).join("; "));
 return;}
 return Zn(e, i, c, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Ap = { ids: { kind: "list" }, help: { kind: "switch" } }, Sp = {usage: (e) => N(e).stance.usage,
+}, Av = { ids: { kind: "list" }, help: { kind: "switch" } }, Sv = {usage: (e) => N(e).stance.usage,
 help: (e) => N(e).stance.help,
 run(e) {const t = N(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ve(e.parsed, Ap);
+Ve(e.parsed, Av);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -4153,14 +4155,14 @@ if (s !== void 0 && !t.stance.modes.includes(s))
 throw new _(`unknown stance "${U($(n))}" (stances: ${t.stance.modes.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = ct(e, _e(e.parsed));
+const { targets: o, notes: a } = dt(e, _e(e.parsed));
 if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Gn(u, f, l);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? c}`;});
 be(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
 return Zn(e, Rf(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
-function _p(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Ep(e, t, n) {return {values: [],
+function _v(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Ev(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4169,7 +4171,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = _p(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = _v(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4182,53 +4184,53 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && c ? { state: c.state } : {},
 ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Tp = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Op = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Rp = {usage: () => Tp,
+var Tv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Ov = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Rv = {usage: () => Tv,
 run(e) {const t = e.parsed;
-Ve(t, Op);
-const n = dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Se(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = ct(e, _e(t));
-return Zn(e, Ep(N(e.app), n, r), s, i, {title: "Heal",
+Ve(t, Ov);
+const n = dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Se(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
+return Zn(e, Ev(N(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function rl(e, t, n) {if (!n || Tt(t)) return;
+function sl(e, t, n) {if (!n || Tt(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ie(n[s]), o = $(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: l } = Ip(t, s, o, i);
+let { typed: a, keepInStep: l } = Iv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const c = N(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = c.hit.handEdit(i - a, Rt(e, !0)), m = {...k,
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = c.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
 resolve(A, w) {if (c.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const R = k.resolve(A, w);
 return !kn(R) && !R.changes.some((P) => P.kind === "bar" && P.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: i }), R;}
-}, v = cn(
+}, m = cn(
 e,
 d,
-m,
+p,
 Jn,
-dt(e),
+ut(e),
 Dt(e),
 () => ({ vitalityFrom: i, title: E(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (v.kind === "unsafe") return;
-if (v.kind === "problems")
-v.reading.condition !== "dead" && M(oe, se(`Hand edit not read through armor: ${Xn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const A = v.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
+if (m.kind === "unsafe") return;
+if (m.kind === "problems")
+m.reading.condition !== "dead" && M(oe, se(`Hand edit not read through armor: ${Xn(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {const A = m.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new K() });
-const w = Oa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-cs(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ys(w), byGm: !0 } } : {} });
+const w = Ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+cs(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ys(w), byGm: !0 } } : {} });
 return;}}
-const h = Cp(e, f ? a : i, a), p = cn(e, d, h.plan, Jn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-p.kind === "written" && (f && !u.plain ? nh(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && cs(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Dp(e, t, n) {const r = Jr(t);
+const h = Cv(e, f ? a : i, a), v = cn(e, d, h.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+v.kind === "written" && (f && !u.plain ? nh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && cs(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Dv(e, t, n) {const r = Jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ie(s), o = ie(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const l of ef(r.id, a)) rl(e, l, { [fe[a].value]: s });}
-function Ip(e, t, n, r) {const s = ie(e.get(t));
+for (const l of ef(r.id, a)) sl(e, l, { [fe[a].value]: s });}
+function Iv(e, t, n, r) {const s = ie(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ie(qo(n));
+const i = ie(zo(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Cp(e, t, n) {const r = N(e);
+function Cv(e, t, n) {const r = N(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
@@ -4244,26 +4246,26 @@ state: l.state,
 ...l.dropsAnswer ? { answer: null } : {},
 detail: l};}
 }, saysSomething: () => s };}
-var Np = {values: [],
+var Nv = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Pp(e, t) {if (Tt(t)) return;
+function Pv(e, t) {if (Tt(t)) return;
 const n = nn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Np);}
-var Mp = 400, Lp = 100, jp = 20, Fp = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Nv);}
+var Mv = 400, Lv = 100, jv = 20, Fv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Mp : Lp;
+const s = e === "gm" ? Mv : Lv;
 for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > jp + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > jv + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Gp(e) {const t = N(e);
+function Gv(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
 const n = Br() !== void 0, r = Qr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
@@ -4273,55 +4275,55 @@ se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Ls = {"!damage": wp,
+var Ls = {"!damage": wv,
 "!attack": Vh,
-"!defend": $p,
-"!stance": Sp,
-"!heal": Rp,
-"!defense-round": lp};
-function Vp() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = vu(Qr(Pn), pe, Bu), s = { store: t, attributes: new Zu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Fp() };
-return r !== void 0 ? (s.newerState = r, Vn(`${te} v${pe}: ${n.join("; ")}`), M(oe, se(Bp(r)))) : Up(s, e), Hp(s), s;}
-function Up(e, t) {const n = e.store, r = e.loadProblems;
-t && wu(n.settings, Kp());
+"!defend": $v,
+"!stance": Sv,
+"!heal": Rv,
+"!defense-round": lv};
+function Vv() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = mu(Qr(Pn), ve, Bu), s = { store: t, attributes: new Zu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Fv() };
+return r !== void 0 ? (s.newerState = r, Vn(`${te} v${ve}: ${n.join("; ")}`), M(oe, se(Bv(r)))) : Uv(s, e), Hv(s), s;}
+function Uv(e, t) {const n = e.store, r = e.loadProblems;
+t && wu(n.settings, Kv());
 const s = sh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Xo(Pn, n), r.length > 0 && (Vn(`${te} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && we("rebuilding the help handout", () => ts(Te(n.settings.edition)))(), n.scriptVersion = pe;}
-function Bp(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Hp(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Cs(e);});
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Jo(Pn, n), r.length > 0 && (Vn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, se(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && we("rebuilding the help handout", () => ts(Te(n.settings.edition)))(), n.scriptVersion = ve;}
+function Bv(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Hv(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Cs(e);});
 Ce(
 "chat:message",
 we(
 (l) => `${$(l?.content ?? "").split(" ", 1)[0]}`,
-(l) => {if (l?.type === "api") {if (!n()) {const c = ra(l, Ls);
+(l) => {if (l?.type === "api") {if (!n()) {const c = sa(l, Ls);
 if (c === void 0) {rf(r);
 return;}
-return Cs(e), ia(e, l, Ls, c);}
-return ia(e, l, Ls);}},
-(l) => l?.type === "api" && l.playerid ? Co(l.playerid) : void 0));
-const s = we("a hand edit of a bar", (l, c) => {n() || rl(e, Ru(l), c);});
+return Cs(e), oa(e, l, Ls, c);}
+return oa(e, l, Ls);}},
+(l) => l?.type === "api" && l.playerid ? No(l.playerid) : void 0));
+const s = we("a hand edit of a bar", (l, c) => {n() || sl(e, Ru(l), c);});
 for (const l of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${l}_value`, s);
 Ce(
 "destroy:graphic",
 we("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
 ), Ce(
 "add:graphic",
-we("showing a new token its character's markers", (l) => {n() || Pp(e, l);})
-), Yh(e), Ce("change:campaign:turnorder", r), Wp(r);
+we("showing a new token its character's markers", (l) => {n() || Pv(e, l);})
+), Yh(e), Ce("change:campaign:turnorder", r), Wv(r);
 const i = we("refreshing attribute look-ups", (l) => {const c = Jr(l);
 c !== void 0 && e.attributes.forget(c.characterId);
 }), o = we("refreshing attribute look-ups", (l) => {const c = Jr(l);
 c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), xp(s);
+Ce("add:attribute", o), Ce("destroy:attribute", i), Ce("change:attribute:name", o), xv(s);
 const a = Ou();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (l, c) => {n() || Dp(e, l, c);
-}))), n() || we("checking HealthColors", () => Gp(e))(), Vn(`${te} v${pe} ready: edition ${t.settings.edition}.`);}
-function Kp() {return nf(te.toLowerCase());}
-function Wp(e) {const t = _u();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (l, c) => {n() || Dv(e, l, c);
+}))), n() || we("checking HealthColors", () => Gv(e))(), Vn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
+function Kv() {return nf(te.toLowerCase());}
+function Wv(e) {const t = _u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function xp(e) {const t = Su();
+function xv(e) {const t = Su();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", we("starting up", () => {Vp();}));
-var Yp = pe;
-function qp(e) {return Lf(e);}
-return cl(Gs);
+Ce("ready", we("starting up", () => {Vv();}));
+var Yv = ve;
+function qv(e) {return Lf(e);}
+return dl(Gs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

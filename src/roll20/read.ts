@@ -434,7 +434,7 @@ export function readFacts<S>(
   options?: ReadOptions,
 ): TokenReading<S> {
   // A plan that names no value (a heal, a stance) reads no sheet.
-  const sheet = plan.values.length > 0 ? new SheetValues(snapshot, record, context) : undefined;
+  const sheet = plan.values.length > 0 || plan.more !== undefined ? new SheetValues(snapshot, record, context) : undefined;
   sheet?.read(plan.values, plan.maxes);
   const order = context.turnOrder;
   let initiative: number | null = null;

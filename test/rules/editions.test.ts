@@ -150,11 +150,11 @@ describe('soak: planDamage', () => {
     expect(soakDamage('!damage 200', bobFacts<SoakState>({}, { vitality: bar(null), values: BOB_ARMOR }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  it('values: a Vitality hit reads its protection, then Soak and Defense while the armor stands, else the other protection, natural defense and the maxes; Fortitude only in the defensive stance; --to soul reads none', () => {
+  it('values: a Vitality hit reads its protection, then Soak and Defense while the armor stands, else the other protection, natural defense and the maxes; none when blocked or dead; Fortitude only in the defensive stance; --to soul reads none', () => {
     const plan = (line: string) => planHit(soak, parseLine(line), CONTEXT);
     const sheet = { ...BOB_ARMOR, armor_magical: val(0, 40), natural_defense: val(4), armor_spirit: val(6), natural_spirit: val(2), fortitude: val(40) };
     expect(readsOf(plan('!damage 200'), sheet)).toEqual(['armor_physical', 'armor_soak', 'armor_defense']);
-    expect(readsOf(plan('!damage 200'), sheet, { stance: 'defensive' })).toEqual(['armor_physical', 'fortitude', 'armor_soak', 'armor_defense']);
+    expect(readsOf(plan('!damage 200'), sheet, { stance: 'defensive' })).toEqual(['fortitude', 'armor_physical', 'armor_soak', 'armor_defense']);
     // The physical protection worn out, the magical one standing: the armor stands on it.
     expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 100), armor_magical: val(5, 40) })).toEqual(['armor_physical', 'armor_magical', 'armor_soak', 'armor_defense']);
     // Both at 0: the armor is down; the natural defense, and the maxes (worn out or never there): the other's only when this one has none.
@@ -162,7 +162,12 @@ describe('soak: planDamage', () => {
     expect(readsOf(plan('!damage 200'), { ...sheet, armor_physical: val(0, 0) })).toEqual(['armor_physical', 'armor_magical', 'natural_defense', 'armor_physical.max', 'armor_magical.max']);
     expect(readsOf(plan('!damage 200 --type magical'), { ...sheet, armor_magical: val(5, 40) })).toEqual(['armor_magical', 'armor_soak', 'armor_spirit']);
     // No character and no overrides: no armor to read, Fortitude still in the defensive stance.
-    expect(readsOf(plan('!damage 200'), sheet, { armorSource: false, stance: 'defensive' })).toEqual(['armor_physical', 'fortitude']);
+    expect(readsOf(plan('!damage 200'), sheet, { armorSource: false, stance: 'defensive' })).toEqual(['fortitude']);
+    // A hit a successful defense blocks, and one on the dead, read no armor.
+    expect(readsOf(plan('!damage 200'), sheet, { answer: 'success' })).toEqual([]);
+    expect(readsOf(plan('!damage 200 --defense success'), sheet)).toEqual([]);
+    expect(readsOf(plan('!damage 200 --defense fail'), sheet, { answer: 'success' })).toEqual(['armor_physical', 'armor_soak', 'armor_defense']);
+    expect(readsOf(plan('!damage 200'), sheet, { vitality: bar(-12, 70) })).toEqual([]);
     expect(readsOf(plan('!damage 5 --to soul'), sheet)).toEqual([]);
     expect(plan('!damage 5 --to soul').bars).toEqual(['soul']);
     expect(plan('!damage 200').bars).toEqual(['vitality']);

@@ -318,21 +318,25 @@ function hitPlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
   const resolve = (facts: Facts<SoakState, SoakAnswer>) => resolveOne(order, facts);
   if (!hitsArmor) return { values: NO_VALUES, bars: BAR_OF[order.to], dice: NO_DICE, resolve };
-  return { values: keys.reads.first.values, bars: BAR_OF[order.to], dice: NO_DICE, resolve, more: (facts) => armorReads(facts, keys) };
+  return { values: NO_VALUES, bars: BAR_OF[order.to], dice: NO_DICE, resolve, more: (facts) => armorReads(facts, keys, order.defenseOverride) };
 }
 
 /**
  * What a hit reads of the armor next, named from what it read already (each read costs a Roll20 get,
- * and a value that is no number refuses the token): Fortitude only in the defensive stance; Soak and
- * Defense while the armor stands (The Defensive Round: either protection above 0), else the natural
- * defense and the maxes, which say only whether it was worn out or never there (the other's when
- * this one has none). Undefined: nothing more.
+ * and a value that is no number refuses the token): Fortitude only in the defensive stance; no armor
+ * for a hit a successful defense blocks or on the dead (rules.md, "Outcome"; they take no damage);
+ * Soak and Defense while the armor stands (The Defensive Round: either protection above 0), else the
+ * natural defense and the maxes, which say only whether it was worn out or never there (the other's
+ * when this one has none). Undefined: nothing more.
  */
-function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys): Reads | undefined {
+function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys, override: SoakDamageOrder['defenseOverride']): Reads | undefined {
   const read = facts.values;
   if (facts.stance === 'defensive' && read.fortitude === undefined) return FORTITUDE;
-  if (!facts.armorSource) return undefined;
   const protection = read[keys.protection];
+  if (protection === undefined) {
+    const blocked = (override ?? facts.answer) === 'success';
+    return !facts.armorSource || blocked || lifeOf(facts.state, facts.bars.vitality.value).condition === 'dead' ? undefined : keys.reads.first;
+  }
   const other = read[keys.other];
   if (above0(protection) || above0(other)) return read.armor_soak === undefined ? keys.reads.standing : undefined;
   if (other === undefined) return keys.reads.other;
