@@ -291,7 +291,7 @@ export function checkHistory(world: World, before: Snapshot, facts: StepFacts): 
  * What a player may touch, fixed at the step's start: tokens they control, the sheets behind them, and
  * an attribute a bar of theirs is linked to (with every bar linked to it: one value, commands.md).
  */
-export type Touchable = ((key: string) => boolean) & { linked(key: string): boolean };
+export type Touchable = ((key: string) => boolean) & { linked(key: string): boolean; linkOf(key: string): string | undefined };
 
 export function touchable(world: World, actor: Actor): Touchable {
   const tokens = new Set<string>();
@@ -331,12 +331,13 @@ export function touchable(world: World, actor: Actor): Touchable {
     return tokens.has(id) || characters.has(id);
   };
   /** A token bar linked to an attribute: that attribute's own key holds the value (one value, written through it). */
-  const linked = (key: string) => {
+  const linkOf = (key: string): string | undefined => {
     const [kind, id = '', prop = ''] = key.split(':');
     const bar = kind === 'g' ? /^(bar[123])_/.exec(prop)?.[1] : undefined;
-    return bar !== undefined && links.has(`${id}:${bar}`);
+    return bar === undefined ? undefined : links.get(`${id}:${bar}`);
   };
-  return Object.assign(may, { linked });
+  const linked = (key: string) => linkOf(key) !== undefined;
+  return Object.assign(may, { linked, linkOf });
 }
 
 /**
@@ -380,6 +381,9 @@ export function checkPlayer(found: readonly Change[], facts: StepFacts, leftBy: 
     if (facts.mayTouch(key)) continue;
     // An attack that resolved in this step writes its defenders, as its declarer (or the GM) let it.
     if ((cmd.kind === 'attack' || cmd.kind === 'answer') && settledWrites(facts, key)) continue;
+    // Another token whose bar is linked to the same attribute as a defender's shows the value the hit wrote there (Roll20 links bars, not tokens).
+    const link = facts.mayTouch.linkOf(key);
+    if ((cmd.kind === 'attack' || cmd.kind === 'answer') && link !== undefined && settledWrites(facts, `a:${link}`)) continue;
     // players-target-any lifts control for !damage, but --defense-mode stays the controller's (the others are dropped);
     // a player's attack then settles as !damage would, answers made ahead included (commands.md, "!attack").
     if ((cmd.kind === 'damage' || cmd.kind === 'attack' || cmd.kind === 'answer') && facts.anyTarget && !cmd.defenseMode) continue;
