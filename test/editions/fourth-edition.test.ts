@@ -231,7 +231,7 @@ describe('a fourth edition, registered only in this test, plays every command th
     expect(all(heal)).toMatch(/Goblin 2 is dead: healing does not bring the dead back/);
   });
 
-  it('a hand edit read through armor is its planHandEdit, recorded for undo', async () => {
+  it('a hand edit read through armor is its hit.handEdit, recorded for undo', async () => {
     await tallyTable();
     await table.say('GM', '!defense-round config armor-on-manual-edits on');
     table.mock.userEdit(table.mock.token('Goblin 1'), { bar1_value: 5 });

@@ -109,7 +109,7 @@ const soakOutcomes = {
     ),
 };
 
-describe('soak: planDamage', () => {
+describe('soak: hit.plan', () => {
   it('seed worked example: 200 -> 160 -> 60 -> 30; Vitality 70 -> 40, Physical 100 -> 60', () => {
     const outcome = soakOutcomes.workedExample();
     expect(outcome.headline).toBe('hit');
@@ -187,7 +187,7 @@ describe('soak: planDamage', () => {
   });
 });
 
-describe('soak: planDefend', () => {
+describe('soak: check.plan', () => {
   it('--action defend --roll 20 against defend_check 55 leaves a pending success', () => {
     const outcome = soakOutcomes.defended();
     expect(outcome.headline).toBe('acts');
@@ -297,8 +297,8 @@ describe('soak: planDefend', () => {
   });
 });
 
-describe('soak: planStance and planHandEdit', () => {
-  it('planStance(\'defensive\') sets the stance and leaves the state alone', () => {
+describe('soak: the stance table and hit.handEdit', () => {
+  it('!stance defensive sets the stance and leaves the state alone', () => {
     const outcome = outcomeOf(stancePlan(soak.stance, 'defensive').resolve(bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail' }), {}));
     expect(outcome.stance).toBe('defensive');
     expect(outcome.state).toBeUndefined();
@@ -307,11 +307,11 @@ describe('soak: planStance and planHandEdit', () => {
     expect(outcome.observed).toBe(false);
   });
 
-  it('planStance(\'none\') clears the stance', () => {
+  it('!stance none clears the stance', () => {
     expect(outcomeOf(stancePlan(soak.stance, 'none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), {})).stance).toBeNull();
   });
 
-  it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
+  it('hit.handEdit(200) reads the loss through armor exactly as !damage 200', () => {
     const facts = bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail', values: BOB_ARMOR });
     const edit = soak.hit.handEdit(200, CONTEXT);
     const damage = planHit(soak, parseLine('!damage 200'), CONTEXT);
@@ -481,7 +481,7 @@ const bob001 = (state: ThresholdState, over: FactsOver<ThresholdPending> = {}) =
 /** A defense made ahead against the front (the token's answer on file). */
 const pendingFront = (result: 'success' | 'fail'): ThresholdPending => ({ result, situation: 'front', perceived: false });
 
-describe('threshold: planDamage', () => {
+describe('threshold: hit.plan', () => {
   it('seed worked example: hit 19 beats Physical 18; 20 damage, defense succeeds -> 10; Vitality 30 -> 20', () => {
     const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense success', bob001({})));
     expect(outcome.headline).toBe('hit');
@@ -536,7 +536,7 @@ describe('threshold: planDamage', () => {
     expect(thresholdDamage('!damage 20', bob001({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  it('planHandEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
+  it('hit.handEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
     const outcome = outcomeOf(threshold.hit.handEdit(15, CONTEXT).resolve(bob001({}, { answer: pendingFront('success') }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 25 }]);
     expect(outcome.state).toEqual({});
@@ -551,7 +551,7 @@ describe('threshold: planDamage', () => {
   });
 });
 
-describe('threshold: planDefend', () => {
+describe('threshold: check.plan', () => {
   it('--action defend --roll 20 against defend_check 55 leaves a pending success for the front', () => {
     const outcome = outcomeOf(thresholdDefend('!defend --action defend --roll 20', bob001({}, { values: { defend_check: val(55) } })));
     expect(outcome.headline).toBe('acts');
@@ -684,7 +684,7 @@ const opposedDamage = (line: string, facts: Facts<OpposedState, OpposedAnswer>, 
 const defender = (armorScore: number, over: FactsOver<never> = {}) =>
   bobFacts<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
 
-describe('opposed: planDamage', () => {
+describe('opposed: hit.plan', () => {
   it('seed worked example: A 24, D 18, B 8 -> 14 damage, above armor 13: off Vitality', () => {
     const outcome = outcomeOf(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13)));
     expect(outcome.headline).toBe('hit');
@@ -756,7 +756,7 @@ describe('opposed: the rest of the contract', () => {
     expect(() => planCheck(opposed, parseLine('!defend --action defend'))).toThrow(UsageError);
   });
 
-  it('planStance sets the default mode; passive keeps no stance', () => {
+  it('the stance table sets the default mode; passive keeps no stance', () => {
     const active = outcomeOf(stancePlan(opposed.stance, 'active').resolve(defender(13), {}));
     expect(active.stance).toBe('active');
     expect(outcomeOf(stancePlan(opposed.stance, 'passive').resolve(defender(13, { stance: 'active' }), {})).stance).toBeNull();
@@ -769,7 +769,7 @@ describe('opposed: the rest of the contract', () => {
     expect(opposed.life.deadForGood({}, -30)).toBe(false);
   });
 
-  it('planHandEdit: a loss above armor_score stays on Vitality; otherwise it moves to stamina', () => {
+  it('hit.handEdit: a loss above armor_score stays on Vitality; otherwise it moves to stamina', () => {
     // Vitality 50 typed down by 20: above armor 13, Vitality damage.
     expect(outcomeOf(opposed.hit.handEdit(20, CONTEXT).resolve(defender(13), {})).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
     // Down by 10, not above 13: Vitality stays 50, stamina (Power 30) takes it.

@@ -303,7 +303,7 @@ const outcome = outcomeOf;
 const card = (o: Outcome<OpposedState, OpposedAnswer>) => cardOf(opposed, o, facts());
 const lines = (o: Outcome<OpposedState, OpposedAnswer>) => cardLines(opposed, o, facts());
 
-describe('opposed: planDamage', () => {
+describe('opposed: hit.plan', () => {
   it('the seed example: 30 - 14 = 16 Vitality, said step by step', () => {
     const o = outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts()));
     expect(o.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
