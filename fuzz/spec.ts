@@ -1,7 +1,7 @@
 // What the fuzzer reads of an edition's commands (issue 31: the fuzzer reads the specs, it lists no
 // editions): each flag's kind, words, range and whether it is required, from the command's typed
 // flag table (src/text/flags.ts); and the dice a line's plan rolls, each with the flag that gives its roll.
-import { parseLine, type FlagSpec } from '../src/text/args';
+import { parseLine, RefusalError, UsageError, type FlagSpec } from '../src/text/args';
 import { placeholderOf, toFlagTable, type TypedFlagTable } from '../src/text/flags';
 import type { Die, Order, Plan, PlanContext } from '../src/rules/edition';
 import { orderOf } from '../src/commands/orders';
@@ -39,8 +39,10 @@ export function flagShapes(flags: TypedFlagTable): FlagShape[] {
 export function diceOf(plan: (order: Order) => Plan<unknown, unknown>, flags: TypedFlagTable, text: string, amount?: Parameters<typeof orderOf>[2]): readonly Die[] {
   try {
     return plan(orderOf(parseLine(text), flags, amount)).dice;
-  } catch {
-    return [];
+  } catch (error) {
+    // A refused line rolls nothing; anything else thrown is a fault the fuzzer must show.
+    if (error instanceof UsageError || error instanceof RefusalError) return [];
+    throw error;
   }
 }
 

@@ -66,9 +66,10 @@ export function registerEdition(edition: AnyDeclaredEdition): void {
   stancesKnown = undefined;
 }
 
-/** Forgets an edition a test registered. */
+/** Forgets an edition a test registered; a shipped one a test replaced is put back as shipped. */
 export function unregisterEdition(id: EditionId): void {
-  if (!Object.prototype.hasOwnProperty.call(REGISTERED, id)) EDITIONS.delete(id);
+  if (Object.prototype.hasOwnProperty.call(REGISTERED, id)) EDITIONS.set(id, withDefaults((REGISTERED as Record<string, AnyDeclaredEdition>)[id]!, id));
+  else EDITIONS.delete(id);
   stancesKnown = undefined;
 }
 
@@ -113,7 +114,7 @@ export function flagElsewhere(active: EditionId, command: '!damage' | '!defend')
   };
 }
 
-/** One edition as the registry plays it (its defaults filled in), keeping its own types. */
+/** One edition as the registry plays it (its defaults filled in), keeping its own types: for tests that call its members directly. */
 export function registered<S, A>(edition: Edition<S, A>): RegisteredEdition<S, A> {
   return withDefaults(edition) as RegisteredEdition<S, A>;
 }

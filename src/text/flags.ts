@@ -293,7 +293,7 @@ export function parseAmount(line: ParsedLine, spec: AmountSpec): number | undefi
   return amountValue(text, spec.what, spec.max ?? MAX_DAMAGE, spec.example);
 }
 
-// ---- what the help and the fuzzer read ----
+// ---- what the help reads (and the tests' samples of each kind) ----
 
 /** The value's name in the usage: the flag's own, a choice's words, a roll's range, or its kind's. */
 export function placeholderOf(flag: TypedFlag): string {
@@ -364,7 +364,10 @@ export function flagHelp(table: TypedFlagTable): string[] {
     if (alwaysRequired(flag)) parts.push('required');
     else if (when) parts.push(`required with --${when.flag} ${wordsOr(when.in)}`);
     for (const condition of conditionsOf(flag)) {
-      if (condition.in) parts.push(`only with --${condition.flag} ${wordsOr(condition.in)}`);
+      // A condition on a switch compares "true" or "false": said as given or not.
+      const other = has(table, condition.flag) ? table[condition.flag] : undefined;
+      if (other?.kind === 'switch' && condition.in) parts.push(condition.in.includes('true') ? `needs --${condition.flag}` : `not with --${condition.flag}`);
+      else if (condition.in) parts.push(`only with --${condition.flag} ${wordsOr(condition.in)}`);
       else if (condition.notIn) parts.push(`not with --${condition.flag} ${wordsOr(condition.notIn)}`);
       else parts.push(`needs --${condition.flag}`);
     }
@@ -374,7 +377,7 @@ export function flagHelp(table: TypedFlagTable): string[] {
   });
 }
 
-/** Words given after a flag, for a fuzzer: some the flag takes, some it refuses (each alone, conditions aside). */
+/** Words given after a flag: some the flag takes, some it refuses (each alone, conditions aside), for property tests. */
 export interface FlagSamples {
   valid: string[][];
   invalid: string[][];

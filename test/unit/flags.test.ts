@@ -167,6 +167,17 @@ describe('parseAmount', () => {
   });
 });
 
+describe('flagHelp of a condition on a switch', () => {
+  it('says "not with --x" and "needs --x", not the words true or false', () => {
+    const table = flagTable({
+      brutal: { kind: 'switch' },
+      pierce: { kind: 'integer', min: 0, max: 9, onlyWhen: { flag: 'brutal', in: ['false'] } },
+      cleave: { kind: 'switch', onlyWhen: { flag: 'brutal', in: ['true'] } },
+    });
+    expect(flagHelp(table)).toEqual(['--brutal: a switch, no value', '--pierce N: a whole number from 0 to 9; not with --brutal', '--cleave: a switch, no value; needs --brutal']);
+  });
+});
+
 describe('usageOf and flagHelp', () => {
   it('writes the usage fragment, required flags unbracketed', () => {
     expect(usageOf(HIT)).toBe('[--type physical|magical] [--hit H] [--mod M] [--defense success|fail|none] [--instant-kill] [--skill NAME] [--ally ID] [--ids ID ...] [--roll 1-100]');

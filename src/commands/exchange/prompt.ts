@@ -2,7 +2,8 @@
 // defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
 // and, for the others, why not in a few words; the GM's card also holds the waiting list with
 // Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
-import { ACTION, isRefusal, type AnyEdition, type Refusal } from '../../rules/edition';
+import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../../rules/edition';
+import { RefusalError, UsageError } from '../../text/args';
 import type { OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
 import { controllersOf, whisperTarget } from '../../roll20/players';
@@ -45,7 +46,18 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   const buttons: Button[] = [];
   // Each reason once, before the answers it keeps off the card.
   const missing: Array<{ answers: string[]; why: string }> = [];
-  const plans = spec.choices.map((word) => ({ word, plan: word === 'none' ? undefined : spec.planAnswer(word, attack.situation, attack.attacker, context) }));
+  // An answer the edition's own check refuses to plan (a flag its table requires) is not offered, with why; the attack stands.
+  const refusedPlans: Array<{ word: string; why: string }> = [];
+  const plans = spec.choices.flatMap((word): Array<{ word: string; plan: Plan<unknown> | undefined }> => {
+    if (word === 'none') return [{ word, plan: undefined }];
+    try {
+      return [{ word, plan: spec.planAnswer(word, attack.situation, attack.attacker, context) }];
+    } catch (error) {
+      if (!(error instanceof UsageError || error instanceof RefusalError)) throw error;
+      refusedPlans.push({ word, why: error.message });
+      return [];
+    }
+  });
   // One reading of the defender for every answer: the values and tokens any of them names.
   const planned = plans.flatMap(({ plan }) => (plan ? [plan] : []));
   const { facts } = readTarget(app, target, {
@@ -75,6 +87,7 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
       else missing.push({ answers: [label.replace(/ \(.*\)$/, '')], why });
     } else buttons.push({ label, command: answer });
   }
+  for (const { word, why } of refusedPlans) missing.push({ answers: [word], why });
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
   // A player's card names no hidden attacker, not even in a button's command.
   const attacker = attackerSeen(attack, gm);

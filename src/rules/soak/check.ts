@@ -160,7 +160,6 @@ export type SoakDefendRefusal =
   | { code: 'defensive-skill-on-ally' }
   | { code: 'skill-limit'; vs: string };
 
-export type SoakDefendRefusalCode = SoakDefendRefusal['code'];
 
 export interface SoakDefendRoundUpdate {
   reaction?: { vs: string; success: boolean };

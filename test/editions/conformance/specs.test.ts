@@ -6,7 +6,9 @@ import { orderOf } from '../../../src/commands/orders';
 import { stancePlan } from '../../../src/rules/stance';
 import { toFlagTable } from '../../../src/text/flags';
 import { describe, expect, it } from 'vitest';
-import type { Edition } from '../../../src/rules/edition';
+import { isRefusal, type Edition } from '../../../src/rules/edition';
+import { wordsOf } from '../../../src/rules/sharedSteps';
+import { factsOf } from '../../support/facts';
 import { checkFlags, parseLine, UsageError } from '../../../src/text/args';
 import { CONFORMANCE_CONTEXT, specLines, usageChoices, usageFlags, usageLine } from '../../support/conformance';
 
@@ -60,7 +62,12 @@ describe.each(EDITIONS)('edition %s: each command\'s spec parses its own usage a
       return;
     }
     expect([...usageChoices(stance.usage)].sort()).toEqual([...stance.modes].sort());
-    for (const mode of stance.modes) expect(() => stancePlan(stance, mode), mode).not.toThrow();
+    for (const mode of stance.modes) {
+      const resolution = stancePlan(stance, mode).resolve(factsOf({}, { stance: null }), {});
+      expect(isRefusal(resolution), mode).toBe(false);
+      if (isRefusal(resolution)) continue;
+      for (const step of resolution.steps) expect(wordsOf(edition, (id) => id)(step), `${mode}: ${step.kind}`).not.toMatch(/undefined|^$/);
+    }
   });
 });
 
@@ -76,7 +83,8 @@ const AT_MOST_TEN: MemberCount extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 1
 
 describe.each(EDITIONS)('edition %s: the contract', (_id, edition) => {
   it('has at most ten members', () => {
-    expect(AT_MOST_TEN).toBe(true);
+    // The type-level check above is the compiler's (`npm test` runs tsc first); this one counts what each edition declares.
+    void AT_MOST_TEN;
     expect(Object.keys(edition).length).toBeLessThanOrEqual(10);
   });
 });
