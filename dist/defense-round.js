@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var nr = Object.defineProperty, oc = Object.getOwnPropertyDescriptor, ac = Object.getOwnPropertyNames, Gs = Object.prototype.hasOwnProperty, cc = (e, t) => {for (var n in t)
-Gs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
-}, lc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ac(t))
-!Gs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = oc(t, s)) || r.enumerable });
+var nr = Object.defineProperty, al = Object.getOwnPropertyDescriptor, ll = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, cl = (e, t) => {for (var n in t)
+Fs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
+}, dl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of ll(t))
+!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = al(t, s)) || r.enumerable });
 return e;
-}, dc = (e) => lc(nr({}, "__esModule", { value: !0 }), e), Vs = {};
-cc(Vs, {onDamage: () => qv,
-version: () => Yv});
-var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, un = WeakMap, fn = Error, Us = RangeError, Bs = Promise, hn = Date, uc = isNaN, fc = "0.2.0", te = "DefenseRound", ve = fc, vn, hc = {lang: void 0,
+}, ul = (e) => dl(nr({}, "__esModule", { value: !0 }), e), Gs = {};
+cl(Gs, {onDamage: () => nv,
+version: () => tv});
+var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, Nt = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, fl = isNaN, hl = "0.2.0", te = "DefenseRound", me = hl, mn, ml = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Hs(e) {return !e && !vn ? hc : {lang: e?.lang ?? vn?.lang,
+function Bs(e) {return !e && !mn ? ml : {lang: e?.lang ?? mn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? vn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? vn?.abortPipeEarly};}
-var vc;
-function pc(e) {return vc?.get(e);}
-var mc;
-function gc(e) {return mc?.get(e);}
-var kc;
-function yc(e, t) {return kc?.get(e)?.get(t);}
-function Je(e) {const t = typeof e;
+abortEarly: e?.abortEarly ?? mn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? mn?.abortPipeEarly};}
+var vl;
+function pl(e) {return vl?.get(e);}
+var gl;
+function kl(e) {return gl?.get(e);}
+var yl;
+function wl(e, t) {return yl?.get(e)?.get(t);}
+function Qe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Je(i), c = {kind: e.kind,
+function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), l = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,27 +54,27 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? yc(e.reference, c.lang) ?? (l ? gc(c.lang) : null) ?? r.message ?? pc(c.lang);
-d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function wc(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
-function bc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+}, c = e.kind === "schema", d = s?.message ?? e.message ?? wl(e.reference, l.lang) ?? (c ? kl(l.lang) : null) ?? r.message ?? pl(l.lang);
+d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
+function bl(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function $l(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function rr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Hs())
+validate: (t) => e["~run"]({ value: t }, Bs())
 }, e;}
-function Ks(e) {return {kind: "validation",
+function Hs(e) {return {kind: "validation",
 type: "finite",
-reference: Ks,
+reference: Hs,
 async: !1,
 expects: null,
 requirement: D.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
-function pn(e) {return {kind: "validation",
+function vn(e) {return {kind: "validation",
 type: "integer",
-reference: pn,
+reference: vn,
 async: !1,
 expects: null,
 requirement: D.isInteger,
@@ -92,10 +92,10 @@ function ht(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ht,
 async: !1,
-expects: `<=${e instanceof hn ? e.toJSON() : Je(e)}`,
+expects: `<=${e instanceof hn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Je(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function Me(e, t) {return {kind: "validation",
 type: "min_length",
 reference: Me,
@@ -104,25 +104,25 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function vt(e, t) {return {kind: "validation",
+function mt(e, t) {return {kind: "validation",
 type: "min_value",
-reference: vt,
+reference: mt,
 async: !1,
-expects: `>=${e instanceof hn ? e.toJSON() : Je(e)}`,
+expects: `>=${e instanceof hn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Je(n.value) }), n;}};}
-function mn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function pn(e, t) {return {kind: "validation",
 type: "regex",
-reference: mn,
+reference: pn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
-function pt(e) {return {kind: "validation",
+function vt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: pt,
+reference: vt,
 async: !1,
 expects: null,
 requirement: D.isSafeInteger,
@@ -133,8 +133,8 @@ type: "trim",
 reference: sr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var $c = { abortEarly: !0 };
-function Ac(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+var Al = { abortEarly: !0 };
+function Sl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function ir(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Le(e, t) {return ee({kind: "schema",
 type: "array",
@@ -146,28 +146,28 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (x.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {const c = {type: "array",
+if (a.issues) {const l = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const l of a.issues)
-l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+for (const c of a.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else W(this, "type", n, r);
 return n;}});}
-function Qe(e) {return ee({kind: "schema",
+function Ze(e) {return ee({kind: "schema",
 type: "boolean",
-reference: Qe,
+reference: Ze,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ws(e, t) {return ee({kind: "schema",
+function Ks(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: Ws,
+reference: Ks,
 expects: "unknown",
 async: !1,
 check: e,
@@ -176,29 +176,29 @@ message: t,
 function J(e, t) {return ee({kind: "schema",
 type: "literal",
 reference: J,
-expects: Je(e),
+expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return wc(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function Nt(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return bl(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+function Pt(e, t) {return ee({kind: "schema",
 type: "nullable",
-reference: Nt,
+reference: Pt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = ir(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Se(e) {return ee({kind: "schema",
+function _e(e) {return ee({kind: "schema",
 type: "number",
-reference: Se,
+reference: _e,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !uc(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function xs(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !fl(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
+function Ws(e, t) {return ee({kind: "schema",
 type: "object",
-reference: xs,
+reference: Ws,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,18 +206,18 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : ir(o), c = o["~run"]({ value: a }, r);
-if (c.issues) {const l = {type: "object",
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : ir(o), l = o["~run"]({ value: a }, r);
+if (l.issues) {const c = {type: "object",
 origin: "value",
 input: s,
 key: i,
 value: a};
-for (const d of c.issues)
-d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
-if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
+for (const d of l.issues)
+d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
+if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Ac(o);
+l.typed || (n.typed = !1), n.value[i] = l.value;
+} else if (o.fallback !== void 0) n.value[i] = Sl(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -240,7 +240,7 @@ default: t,
 function ne(e, t) {return ee({kind: "schema",
 type: "picklist",
 reference: ne,
-expects: rr(e.map(Je), "|"),
+expects: rr(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -255,27 +255,27 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (bc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
-if (c.issues) {const d = {type: "object",
+for (const o in i) if ($l(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
+if (l.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
-for (const u of c.issues)
+for (const u of l.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, s);
-if (l.issues) {const d = {type: "object",
+const c = this.value["~run"]({ value: a }, s);
+if (c.issues) {const d = {type: "object",
 origin: "value",
 input: i,
 key: o,
 value: a};
-for (const u of l.issues)
+for (const u of c.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
-(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
+(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);}
 } else W(this, "type", r, s);
 return r;}});}
 function z(e) {return ee({kind: "schema",
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ys(e, t) {return ee({kind: "schema",
+function xs(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: Ys,
+reference: xs,
 expects: "Array",
 async: !1,
 items: e,
@@ -295,76 +295,76 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (x.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
-if (a.issues) {const c = {type: "array",
+if (a.issues) {const l = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const l of a.issues)
-l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+for (const c of a.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else W(this, "type", n, r);
 return n;}});}
-function qs(e) {let t;
+function Ys(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function zs(e, t) {return ee({kind: "schema",
+function qs(e, t) {return ee({kind: "schema",
 type: "union",
-reference: zs,
+reference: qs,
 expects: rr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {let s, i, o;
-for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
-else {s = c;
+for (const a of this.options) {const l = a["~run"]({ value: n.value }, r);
+if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
+else {s = l;
 break;}
-else o ? o.push(c) : o = [c];}
+else o ? o.push(l) : o = [l];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-W(this, "type", n, r, { issues: qs(i) }), n.typed = !0;
+W(this, "type", n, r, { issues: Ys(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: qs(o) });}
+W(this, "type", n, r, { issues: Ys(o) });}
 return n;}});}
-function Pt() {return ee({kind: "schema",
+function Mt() {return ee({kind: "schema",
 type: "unknown",
-reference: Pt,
+reference: Mt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Xs(e, t, n) {return ee({kind: "schema",
+function zs(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: Xs,
+reference: zs,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
+if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
 const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new K(f).add(h.key));
-else {let v = !0, k = 0;
-for (const m of f) {const p = h.entries[m];
-if (m in i ? p["~run"]({typed: !1,
-value: i[m]
-}, $c).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {v = !1, c !== m && (a < k || a === k && m in i && !(c in i)) && (a = k, c = m, l = []), c === m && l.push(h.entries[m].expects);
+else {let m = !0, k = 0;
+for (const p of f) {const v = h.entries[p];
+if (p in i ? v["~run"]({typed: !1,
+value: i[p]
+}, Al).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, l !== p && (a < k || a === k && p in i && !(l in i)) && (a = k, l = p, c = []), l === p && c.push(h.entries[p].expects);
 break;}
 k++;}
-if (v) {const m = h["~run"]({ value: i }, s);
-(!o || !o.typed && m.typed) && (o = m);}}
+if (m) {const p = h["~run"]({ value: i }, s);
+(!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
 if (d(this, new K([this.key])), o) return o;
-W(this, "type", r, s, {input: i[c],
-expected: rr(l, "|"),
+W(this, "type", r, s, {input: i[l],
+expected: rr(c, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
-key: c,
-value: i[c]}]});
+key: l,
+value: i[l]}]});
 } else W(this, "type", r, s);
 return r;}});}
 function j(...e) {return ee({...e[0],
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, Hs(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, Bs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return xs(g.assign(g.create(null), e));}
-var Js = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
+function F(e) {return Ws(g.assign(g.create(null), e));}
+var Xs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Lt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,37 +399,37 @@ var Js = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], le = "title", re = "summary", Fe = "action";
+], ce = "title", re = "summary", Fe = "action";
 function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function E(e, t) {return t.section = e, t;}
 function kn(e) {return "kind" in e;}
-var Sc = /^[+-]?\d+$/;
+var _l = /^[+-]?\d+$/;
 function oe(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Sc.test(t)) return null;
+if (!_l.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function yn(e, t) {return S.floor(e * t / 100);}
-function Qs(e, t, n) {return S.min(n, S.max(t, e));}
-var Zs = 1e6;
-function pe(e, t) {if (e.length <= t) return e;
+function Js(e, t, n) {return S.min(n, S.max(t, e));}
+var Qs = 1e6;
+function ve(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
+function V(e, t = 40) {return e.length > t ? `${ve(e, t - 3)}...` : e;}
 var _ = class extends fn {}, C = class extends fn {};
-function _c(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
+function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? $(s) : n;
 }) : e;}
 function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function ei(e, t) {let n = t;
+function Zs(e, t) {let n = t;
 for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Ec(e) {const t = [], n = e.length;
+function Tl(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
 if (or(s)) {r += 1;
@@ -437,25 +437,25 @@ continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = ei(e, r + 1);
+const i = Zs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ti(e) {const t = Ec(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function ei(e) {const t = Tl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new _(`--${V(c)} is given twice`);
-i = [], s.set(c, i);
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
+if (s.has(l)) throw new _(`--${V(l)} is given twice`);
+i = [], s.set(l, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Tc(e, t) {if (e.length > 40) return;
+function Ol(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Oc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Rl(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Lt(e, t, n, r = "") {const s = Tc(e.toLowerCase(), t);
+function jt(e, t, n, r = "") {const s = Ol(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Oc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Rl(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
@@ -463,40 +463,40 @@ n = r, r = i;}
 return r[t.length];}
 function Ve(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${Lt(s, g.keys(t), "flags", "--")}`);}
+throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${jt(s, g.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
 throw new _(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
 function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function me(e, t) {return e.flags.has(t);}
-function mt(e, t, n, r) {const s = oe(e);
+function pe(e, t) {return e.flags.has(t);}
+function pt(e, t, n, r) {const s = oe(e);
 if (s === null) throw new _(`${t} must be a whole number (got "${V(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Rc(e, t, n, r) {const s = Ue(e, t);
-return s === void 0 ? void 0 : mt(s, `--${t}`, n, r);}
-function _e(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+function Dl(e, t, n, r) {const s = Ue(e, t);
+return s === void 0 ? void 0 : pt(s, `--${t}`, n, r);}
+function Ee(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return s;}
-function Ee(e) {const t = e.flags.get("ids");
+function Te(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function zv(e) {return e;}
-var ni = new un();
-function ri(e) {let t = ni.get(e);
+function rv(e) {return e;}
+var ti = new Nt();
+function ni(e) {let t = ti.get(e);
 if (t) return t;
-t = {}, ni.set(e, t);
+t = {}, ti.set(e, t);
 for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
 function ar(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function cr(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
-function si(e, t, n, r) {if (r && oe(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
-return mt(e, t, 0, n);}
-function Dc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function lr(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function ri(e, t, n, r) {if (r && oe(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
+return pt(e, t, 0, n);}
+function Il(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,58 +506,62 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return mt(r, s, t.min, t.max);
+return pt(r, s, t.min, t.max);
 case "amount":
-return si(r, s, t.max, t.example);
+return ri(r, s, t.max, t.example);
 case "die":
-return mt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && cr(t.meaningless, i) ? t.meaningless[i] : void 0;
+return pt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && lr(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
-return _e(r, s, t.choices);}}}
-function ii(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function lr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function oi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+return Ee(r, s, t.choices);}}}
+function si(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function ii(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
 function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function ai(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Ic(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
-let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function ci(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = lr(e);
+function oi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Cl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
+let a, l;
+return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
+function Nl(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = cr(e);
 return n ? [...t, n.flag] : t;}
-function dr(e, t, n) {Ve(e, ri(t), n);
-const r = g.keys(t);
-for (const u of r) {const f = t[u].retired;
+var ai = new Nt();
+function Pl(e) {let t = ai.get(e);
+if (!t) {const n = g.keys(e), r = new I(n.map((s) => [s, Nl(e[s])]));
+t = { names: n, dependsOn: r, compared: new K([...r.values()].flat()) }, ai.set(e, t);}
+return t;}
+function li(e, t, n) {return Ve(e, ni(t), n), ci(e, t);}
+function ci(e, t) {const { names: n, dependsOn: r, compared: s } = Pl(t);
+for (const u of n) {const f = t[u].retired;
 if (f !== void 0 && e.flags.has(u)) throw new _(f);}
-for (const u of r) {const f = t[u];
-if (!(!ii(f) || e.flags.has(u)))
-throw new _(ai(f) ?? `no ${u} given: add --${u} ${li(f)}`);}
-const s = new I(), i = (u) => {if (s.has(u)) return;
+for (const u of n) {const f = t[u];
+if (!(!si(f) || e.flags.has(u)))
+throw new _(oi(f) ?? `no ${u} given: add --${u} ${di(f)}`);}
+const i = new I(), o = (u) => {if (i.has(u)) return;
 const f = e.flags.get(u);
-s.set(u, f === void 0 ? oi(t[u]) : Dc(u, t[u], f));
-}, o = new K(), a = (u) => {if (o.has(u)) return;
-o.add(u);
-const f = t[u], h = lr(f);
-if (h && !e.flags.has(u)) {const v = s.get(h.flag);
-if (v !== void 0 && h.in.includes($(v))) throw new _(ai(f)?.split("{value}").join($(v)) ?? `--${h.flag} ${$(v)} needs --${u}`);}
+i.set(u, f === void 0 ? ii(t[u]) : Il(u, t[u], f));
+}, a = new K(), l = (u) => {if (a.has(u)) return;
+a.add(u);
+const f = t[u], h = cr(f);
+if (h && !e.flags.has(u)) {const m = i.get(h.flag);
+if (m !== void 0 && h.in.includes($(m))) throw new _(oi(f)?.split("{value}").join($(m)) ?? `--${h.flag} ${$(m)} needs --${u}`);}
 if (e.flags.has(u))
-for (const v of ar(f)) {const k = Ic(u, v, e, s);
+for (const m of ar(f)) {const k = Cl(u, m, e, i);
 if (k !== null) throw new _(k);}
-}, c = new K(), l = (u) => {if (!(s.has(u) || c.has(u) || !cr(t, u))) {c.add(u);
-for (const f of ci(t[u])) l(f);
-a(u), i(u);}
-}, d = new K(r.flatMap((u) => ci(t[u])));
-for (const u of r) d.has(u) && l(u);
-for (const u of r) a(u);
-for (const u of r) i(u);
-return g.fromEntries(s);}
-function ur(e, t) {const { positionals: n } = e;
+}, c = new K(), d = (u) => {if (!(i.has(u) || c.has(u) || !lr(t, u))) {c.add(u);
+for (const f of r.get(u) ?? []) d(f);
+l(u), o(u);}};
+for (const u of n) s.has(u) && d(u);
+for (const u of n) l(u);
+for (const u of n) o(u);
+return g.fromEntries(i);}
+function dr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new _(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return si(r, t.what, t.max ?? Zs, t.example);}
-function li(e) {if (e.placeholder !== void 0) return e.placeholder;
+return ri(r, t.what, t.max ?? Qs, t.example);}
+function di(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -575,7 +579,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Cc(e) {switch (e.kind) {case "switch":
+function Ml(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -593,71 +597,71 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function di(e) {return g.entries(e).map(([t, n]) => {const r = li(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Cc(n)], i = oi(n);
+function ui(e) {return g.entries(e).map(([t, n]) => {const r = di(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Ml(n)], i = ii(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${$(i)}`);
-const o = lr(n);
-ii(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
-for (const c of ar(n))
-(cr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && c.in ? s.push(c.in.includes("true") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${wn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${wn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+const o = cr(n);
+si(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
+for (const l of ar(n))
+(lr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${wn(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${wn(l.notIn)}`) : s.push(`needs --${l.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function ui(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function fr(e, t) {const n = new I();
+function fi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function ur(e, t) {const n = new I();
 for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
-return { ...dr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function fi(e, t) {return {...e,
+return { ...li({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function hi(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function hr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function fr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 var bn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function jt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+function Ft(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Nc = F({life: G(
+var Ll = F({life: G(
 F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Se(), pn(), vt(0), ht(3))})),
-reactions: G(gn(z(), zs([Qe(), J("used")]))),
+savesOwed: j(_e(), vn(), mt(0), ht(3))})),
+reactions: G(gn(z(), qs([Ze(), J("used")]))),
 skillsVs: G(Le(z()))});
-function Pc(e) {return e === "success" || e === "fail" ? e : null;}
-function Mc(e) {if (x.isArray(e)) return null;
-const t = je(Nc, e);
-return t.success ? hi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function vr(e, t) {return hi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function hi(e, t, n) {const r = {};
+function jl(e) {return e === "success" || e === "fail" ? e : null;}
+function Fl(e) {if (x.isArray(e)) return null;
+const t = je(Ll, e);
+return t.success ? mi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function hr(e, t) {return mi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function mi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var $n = -10, vi = -9, pi = 1, gt = 1, pr = 3, Be = { condition: "none", savesOwed: 0 }, Ft = { condition: "dead", savesOwed: 0 };
-function mi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Ft };}
-function mr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Lc(e, t, n) {return n.condition === "dying" ? { life: { ...Ft }, steps: [...mr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: pr }, steps: [{ kind: "dying", savesOwed: pr }] } : {life: { condition: "incapacitated", savesOwed: gt },
+var $n = -10, vi = -9, pi = 1, gt = 1, mr = 3, Be = { condition: "none", savesOwed: 0 }, Gt = { condition: "dead", savesOwed: 0 };
+function gi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Gt };}
+function vr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Gl(e, t, n) {return n.condition === "dying" ? { life: { ...Gt }, steps: [...vr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: mr }, steps: [{ kind: "dying", savesOwed: mr }] } : {life: { condition: "incapacitated", savesOwed: gt },
 steps: [{ kind: "incapacitated", savesOwed: gt }]
-} : t <= $n ? { life: { ...Ft }, steps: [...mr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function gi(e, t, n) {if (n.condition === "dead")
+} : t <= $n ? { life: { ...Gt }, steps: [...vr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function ki(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Lc(e, s, n);
+const o = Gl(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function jc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Vl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: gt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: gt }]};}
-function Fc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function Ul(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = gi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = ki(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > $n ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...mr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...vr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Gc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Bl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -676,23 +680,23 @@ return {ok: !0,
 vitality: vi,
 life: { condition: "incapacitated", savesOwed: gt },
 steps: [r(gt), { kind: "saved-from-death", before: e, vitality: vi }]};
-const s = S.min(pr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Ft }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function et(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : mi(t);}
-function Vc(e, t) {return et(e, t).condition;}
-function Uc(e, t) {if (t) return { life: { ...Ft } };
-const n = e === null ? Be : mi(e);
+const s = S.min(mr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Gt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : gi(t);}
+function Hl(e, t) {return tt(e, t).condition;}
+function Kl(e, t) {if (t) return { life: { ...Gt } };
+const n = e === null ? Be : gi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Bc(e) {return e.life ? { life: e.life } : {};}
-function Hc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Kc(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function ki(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
-function Wc(e, t, n) {const r = Fc(e, t, et(n, e));
+function Wl(e) {return e.life ? { life: e.life } : {};}
+function xl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Yl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function yi(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
+function ql(e, t, n) {const r = Ul(e, t, tt(n, e));
 return {vitality: r.after,
-state: vr(n, r.life),
+state: hr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: ki("Now", r.life)[0]};}
+now: yi("Now", r.life)[0]};}
 var An = [
 "front",
 "thrown-object",
@@ -714,7 +718,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, tt = {front: de,
+}, nt = {front: de,
 "thrown-object": de,
 "spell-seen": de,
 behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -730,9 +734,9 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function xc(e, t) {const n = tt[e];
+function zl(e, t) {const n = nt[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Yc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+function Xl(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
 var ge = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -748,28 +752,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, yi = { physical: "Physical", magical: "Magical" }, wi = { physical: "Defense", magical: "Spirit" }, gr = { soul: "Soul", power: "Power" };
-function qc(e, t) {switch (e) {case "worn-out":
+}, wi = { physical: "Physical", magical: "Magical" }, bi = { physical: "Defense", magical: "Spirit" }, pr = { soul: "Soul", power: "Power" };
+function Jl(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function zc(e) {switch (e) {case "reached-minus-10":
+function Ql(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Xc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Zl(e) {return e === 1 ? "1 save" : `${e} saves`;}
 function Sn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Jc = { defend: "Defend", evade: "Evade", react: "Reaction" };
+var ec = { defend: "Defend", evade: "Evade", react: "Reaction" };
 function _n(e) {return e > 0 ? `+${e}` : `${e}`;}
-function bi(e, t, n) {if (t.length === 0) return `${n}`;
+function $i(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function kr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Qc(e) {switch (e.condition) {case "none":
+function gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function tc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -777,7 +781,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Zc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function nc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -793,41 +797,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var el = {blocks: "blocks the hit",
+var rc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function $i(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function tl(e, t = (n) => n) {const n = e;
+function Ai(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function sc(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return qc(n.reason, n.amount);
+return Jl(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Sn(n.before, n.protection, yi[n.track], n.after);
+return Sn(n.before, n.protection, wi[n.track], n.after);
 case "armor-reduction":
-return Sn(n.before, n.reduction, wi[n.track], n.after);
+return Sn(n.before, n.reduction, bi[n.track], n.after);
 case "natural-reduction":
-return Sn(n.before, n.reduction, `natural ${wi[n.track]}`, n.after);
+return Sn(n.before, n.reduction, `natural ${bi[n.track]}`, n.after);
 case "defensive-stance":
 return Sn(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${yi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${wi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${gr[n.bar]}, no armor: ${gr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${pr[n.bar]}, no armor: ${pr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${gr[n.bar]} is not a number: nothing taken`;
+return `${pr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -839,10 +843,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return zc(n.cause);
+return Ql(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Xc(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Zl(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -853,11 +857,11 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${bi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${kr(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${$i(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${gr(n.success, n.critical)}`;
 case "no-defensive-action":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defensive action, the attack hits` : `${ge[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${kr(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${gr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
 return `${ge[n.situation]}: ${_n(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
@@ -867,7 +871,7 @@ return n.by === void 0 ? `Aided by an ally: ${_n(n.bonus)}` : `Aided by ${t(n.by
 case "modifier":
 return `Modifier: ${_n(n.mod)}`;
 case "action-check":
-return `${Jc[n.action]} d100 ${n.roll} vs ${bi(n.baseTarget, n.adjustments, n.target)}: ${kr(n.success, n.critical)}`;
+return `${ec[n.action]} d100 ${n.roll} vs ${$i(n.baseTarget, n.adjustments, n.target)}: ${gr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -879,11 +883,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return Zc(t(n.who), n.hit, n.result, n.lost);
+return nc(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${el[n.result]}.`;
+return `${t(n.who)} ${rc[n.result]}.`;
 case "life-now":
-return Qc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return tc(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -891,12 +895,12 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${$i(n.result, n.action)}`;
+return `${t(n.who)} ${Ai(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${$i(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Ai(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function nl(e) {const t = tt[e];
+function ic(e) {const t = nt[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -904,19 +908,19 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-var Ai = {defend: "defend",
+var Si = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, rl = {mental: "--mental / --mental-roll",
+}, oc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function sl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ol(ui("round"));
+function ac(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return cc(fi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -930,11 +934,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return il(e.flag, e.action, e.situation);
+return lc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ai[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Si[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -942,14 +946,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ai[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Si[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function il(e, t, n) {const r = rl[e];
+function lc(e, t, n) {const r = oc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -961,90 +965,90 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ol(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var al = ["defensive", "reactive", "none"];
-function cl(e) {return e === "reactive";}
-function ll(e) {return e === "defensive";}
-function dl(e) {return e === "reactive";}
-function Si(e) {return e === "reactive";}
-function ul(e) {return e === "defensive";}
-function _i(e) {return e === "defensive";}
-function yr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function fl(e, t) {return yr(e.reactions, t) !== void 0;}
-function Ei(e, t) {return yr(e.reactions, t) === !0;}
-function Ti(e, t) {return yr(e.reactions, t) === "used";}
-function hl(e, t) {return e.skillsVs.includes(t);}
-function vl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Oi = 5, Ri = { defend: "defend", evade: "evade", react: "reaction" };
-function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
-function pl(e) {return { kind: "refused", reason: e };}
+function cc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var dc = ["defensive", "reactive", "none"];
+function uc(e) {return e === "reactive";}
+function fc(e) {return e === "defensive";}
+function hc(e) {return e === "reactive";}
+function _i(e) {return e === "reactive";}
+function mc(e) {return e === "defensive";}
+function Ei(e) {return e === "defensive";}
+function kr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function vc(e, t) {return kr(e.reactions, t) !== void 0;}
+function Ti(e, t) {return kr(e.reactions, t) === !0;}
+function Oi(e, t) {return kr(e.reactions, t) === "used";}
+function pc(e, t) {return e.skillsVs.includes(t);}
+function gc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Ri = 5, Di = { defend: "defend", evade: "evade", react: "reaction" };
+function Vt(e) {return e === "defend" || e === "evade" || e === "react";}
+function kc(e) {return { kind: "refused", reason: e };}
 function He(e) {return e !== null && e !== "";}
-function ml(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function yc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Us("resolveSoakDefend: rolls must be integers 1..100");
+throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new Us("resolveSoakDefend: modifiers and targets must be integers");}
-function gl(e) {const { action: t, situation: n, stance: r, round: s } = e, i = tt[n];
+if (n !== null && !D.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
+function wc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = nt[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Gt(t) && e.mod !== 0) return o("mod");
-if (!Gt(t) && e.aid !== null) return o("aided");
-if (Gt(t) && e.ally !== null) return o("ally");
-if (Gt(t) && e.skillName !== null) return o("skill");
+if (!Vt(t) && e.mod !== 0) return o("mod");
+if (!Vt(t) && e.aid !== null) return o("aided");
+if (Vt(t) && e.ally !== null) return o("ally");
+if (Vt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!He(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Si(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!_i(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return cl(r) ? He(e.vs) ? fl(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return uc(r) ? He(e.vs) ? vc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return ll(r) ? { code: "counter-in-defensive-stance" } : dl(r) ? He(e.vs) ? Ei(s, e.vs) ? e.ally !== null && !vl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return fc(r) ? { code: "counter-in-defensive-stance" } : hc(r) ? He(e.vs) ? Ti(s, e.vs) ? e.ally !== null && !gc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return ul(r) ? { code: "defensive-skill-on-ally" } : Si(r) ? He(e.vs) ? Ei(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ti(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (_i(r)) {if (!He(e.vs)) return { code: "needs-vs", action: t };
-if (hl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return mc(r) ? { code: "defensive-skill-on-ally" } : _i(r) ? He(e.vs) ? Ti(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ei(r)) {if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (pc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function kl(e) {const t = [];
-return tt[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(Ri[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function yl(e) {ml(e);
-const t = gl(e);
-if (t) return pl(t);
-const n = kl(e);
+function bc(e) {const t = [];
+return nt[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Vt(e.action) && t.push(Di[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function $c(e) {yc(e);
+const t = wc(e);
+if (t) return kc(t);
+const n = bc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = tt[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = jt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = nt[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Ft(e.rolls.perception, d + c);
+if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Ii(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, Di(e), !1);}
-case "react": {const l = e.vs, d = Ii(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...Di(e) }, !1);}
-case "counter": {const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+case "evade": {const d = Ci(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, Ii(e), !1);}
+case "react": {const c = e.vs, d = Ci(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), kt(a, null, { reaction: { vs: c, success: d.success }, ...Ii(e) }, !1);}
+case "counter": {const c = e.vs;
+a.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: c }), kt(a, null, { reactionUsed: c }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && _i(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
-return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Di(e) {return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Ii(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = xc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = jt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Yc(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
+const c = e.ally === null && Ei(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
+return kt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function Ii(e) {return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Ci(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = zl(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const l = Ft(e.rolls.mental, e.checkTargets.mental ?? 0), c = Xl(a, l);
+n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Oi, by: e.aid.by }), r.push(Oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Ri[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = jt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Ri, by: e.aid.by }), r.push(Ri)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Di[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = Ft(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
 var En = {defend: "defend_check",
@@ -1052,9 +1056,9 @@ evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function wl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && tt[e.situation].perceptionGate !== "none", r = [];
+function Ac(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && nt[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Ci(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Ni(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1068,29 +1072,29 @@ return {values: n.action === "save" ? ["save_check"] : g.values(En),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: wl(n),
+dice: Ac(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? bl(n, r, i.action) : $l(n, r, i);}};}
-function bl(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Sc(n, r, i.action) : _c(n, r, i);}};}
+function Sc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = et(t.state, r), i = t.values.save_check?.current ?? null;
+const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Gc(r, s, jt(n, i + e.mod));
+const o = Bl(r, s, Ft(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
-return {headline: a ? "saved" : c ? "dies" : "acts",
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
+return {headline: a ? "saved" : l ? "dies" : "acts",
 steps: [
-E(le, { kind: "save-title", who: l }),
-E(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+E(ce, { kind: "save-title", who: c }),
+E(re, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
 ...Ge("Roll", o.steps),
-...ki("Now", o.life, o.vitality)],
+...yi("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: vr(t.state, o.life),
+state: hr(t.state, o.life),
 detail: o};}
-function $l(e, t, n) {const r = t.bars.vitality.value;
+function _c(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = et(t.state, r), i = g.fromEntries(
+const s = tt(t.state, r), i = g.fromEntries(
 g.keys(En).map((O) => [O, t.values[En[O]]?.current ?? null])
 ), o = t.state;
 let a = null;
@@ -1101,9 +1105,9 @@ const w = O.state.reactions ?? {}, N = e.vs !== null && g.prototype.hasOwnProper
 a = {by: e.aidedBy,
 stance: O.stance === "reactive" || O.stance === "defensive" ? O.stance : "none",
 reaction: N,
-condition: et(O.state, O.vitality ?? null).condition,
+condition: tt(O.state, O.vitality ?? null).condition,
 acting: O.acting === !0};}
-const c = yl({action: e.action,
+const l = $c({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1117,67 +1121,67 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: sl(c.reason, (O) => t.others[O]?.name ?? O) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: En[c.check] };
-const l = { ...o };
-c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
-const d = c.roundUpdate.reactionUsed;
-d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
-const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+if (l.kind === "refused") return { kind: "refused", reason: ac(l.reason, (O) => t.others[O]?.name ?? O) };
+if (l.kind === "missing-target") return { kind: "missing-value", key: En[l.check] };
+const c = { ...o };
+l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
+const d = l.roundUpdate.reactionUsed;
+d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
+const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = c.pendingDefense, A = [
-E(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-E(re, { kind: "check-summary", who: m, action: e.action, result: p }),
-...Ge("Check", c.steps),
-...p !== null ? [E("Result", { kind: "check-result", who: m, result: p, action: e.action })] : [],
+const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = l.pendingDefense, A = [
+E(ce, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+E(re, { kind: "check-summary", who: p, action: e.action, result: v }),
+...Ge("Check", l.steps),
+...v !== null ? [E("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
 ...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
-...k ? Al(t.id) : []];
-return {headline: v,
+...l.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
+...k ? Ec(t.id) : []];
+return {headline: m,
 steps: A,
 changes: u,
-state: l,
-...p !== null ? { answer: p } : {},
+state: c,
+...v !== null ? { answer: v } : {},
 observed: !1,
-detail: c};}
-function Al(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Sl(e) {return S.max(0, yn(e, 5));}
-var Ni = 25;
-function _l(e) {const t = [], n = S.max(0, e.amount), r = Qs(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
+detail: l};}
+function Ec(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function Tc(e) {return S.max(0, yn(e, 5));}
+var Pi = 25;
+function Oc(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
-let a = o, c = null, l = null;
+let a = o, l = null, c = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const v = Qs(d.soakPercent, 0, 100), k = yn(o, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
-const m = S.max(0, d.armorReduction);
-if (m > 0) {const A = a;
-a = S.max(0, a - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: A, after: a });}
-const p = yn(k, Ni);
-c = S.max(0, u - p), u > 0 ? l = {kind: "protection-wear",
+if (d !== null && f) {const m = Js(d.soakPercent, 0, 100), k = yn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
+const p = S.max(0, d.armorReduction);
+if (p > 0) {const A = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: A, after: a });}
+const v = yn(k, Pi);
+l = S.max(0, u - v), u > 0 ? c = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
-wearPercent: Ni,
-wear: p,
+wearPercent: Pi,
+wear: v,
 before: u,
-after: c
-} : c = d.protection;
-} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {c = d.protection;
-const m = S.max(0, d.naturalReduction);
-if (m > 0) {const p = a;
-a = S.max(0, a - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: a });}}}
-if (s > 0) {const v = a;
-a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
+after: l
+} : l = d.protection;
+} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : m ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {l = d.protection;
+const p = S.max(0, d.naturalReduction);
+if (p > 0) {const v = a;
+a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
+if (s > 0) {const m = a;
+a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
 const h = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-function El(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Pi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function wr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Tl(e) {const t = El(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return wr(e, t, n, !0);
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };}
+function Rc(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Mi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Dc(e) {const t = Rc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return yr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), wr(e, t, n, !1);
-if (e.instantKill) {const o = jc(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
+if (e.instantKill) {const o = Vl(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1186,26 +1190,26 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Pi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !Mi(o.life, e.life)};}
 const r = S.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), wr(e, t, n, !1);
-const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
+return n.push({ kind: "bar-not-a-number", bar: o }), yr(e, t, n, !1);
+const l = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: c },
+bars: { ...e.bars, [o]: l },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a};}
-const s = _l({amount: r,
+changed: l !== a};}
+const s = Oc({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = gi(e.bars.vitality, s.vitalityLoss, e.life);
+const i = ki(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1213,12 +1217,12 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function Mi(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var Li = {physical: Mi("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: Mi("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Ol = { values: ["fortitude"] }, ji = [], Fi = [], Gi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function Rl(e) {const t = e, n = t["instant-kill"];
+changed: i.after !== e.bars.vitality || !Mi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function Li(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var ji = {physical: Li("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: Li("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Ic = { values: ["fortitude"] }, Fi = [], Gi = [], Vi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Cc(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
 track: bn[t.type],
@@ -1226,21 +1230,21 @@ piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Dl(e) {return Vi(Rl(e));}
-function Il(e) {return Vi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function Vi(e) {const t = Li[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Nl(e, s);
-return n ? { values: ji, bars: Gi[e.to], dice: Fi, resolve: r, more: (s) => Cl(s, t, e.defenseOverride) } : { values: ji, bars: Gi[e.to], dice: Fi, resolve: r };}
-function Cl(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Ol;
+function Nc(e) {return Ui(Cc(e));}
+function Pc(e) {return Ui({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function Ui(e) {const t = ji[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Lc(e, s);
+return n ? { values: Fi, bars: Vi[e.to], dice: Gi, resolve: r, more: (s) => Mc(s, t, e.defenseOverride) } : { values: Fi, bars: Vi[e.to], dice: Gi, resolve: r };}
+function Mc(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Ic;
 const s = r[t.protection];
 if (s === void 0) {const o = (n ?? e.answer) === "success";
-return !e.armorSource || o || et(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+return !e.armorSource || o || tt(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return Ui(s) || Ui(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var Ui = (e) => (e?.current ?? 0) > 0;
-function Nl(e, t) {const n = Li[e.track], r = e.to === "vitality" && !e.instantKill;
+return Bi(s) || Bi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var Bi = (e) => (e?.current ?? 0) > 0;
+function Lc(e, t) {const n = ji[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Ll(t.values, n) : null, c = r && t.stance === "defensive" ? Sl(o("fortitude")) : 0, l = et(t.state, t.bars.vitality.value), d = Tl({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Gc(t.values, n) : null, l = r && t.stance === "defensive" ? Tc(o("fortitude")) : 0, c = tt(t.state, t.bars.vitality.value), d = Dc({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1249,72 +1253,72 @@ defenseOverride: e.defenseOverride,
 pendingDefense: t.answer,
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
-stanceReduction: c,
-life: l
+stanceReduction: l,
+life: c
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const v = d.bars[h];
-v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });}
+for (const h of ["soul", "power"]) {const m = d.bars[h];
+m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: jl(d, l),
-steps: Pl(t.id, e, d, l),
+const f = {headline: Vc(d, c),
+steps: jc(t.id, e, d, c),
 changes: u,
-state: vr(t.state, d.life),
+state: hr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Pl(e, t, n, r) {const s = Fl(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: Ml(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
+function jc(e, t, n, r) {const s = Uc(n, r), i = [{ kind: "hit-title", section: ce, who: e, hit: t, result: s, lost: Fc(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const c = a ? o : void 0;
-let l = !1;
+const l = a ? o : void 0;
+let c = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(E("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(E("Breakdown", c)), l = !0));
+d.kind === "defense-used" || d === l || (i.push(E("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(E("Breakdown", l)), c = !0));
 return n.life.condition !== "none" && i.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Ml(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Fc(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Ll(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Gc(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function jl(e, t) {if (e.cancelled) return "blocked";
+function Vc(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function Fl(e, t) {if (e.cancelled) return "blocks";
+function Uc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var Bi = [
+var Hi = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Gl = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Bi },
+], Bc = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Hi },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Bi },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Hi },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, br = (e) => An.filter((t) => e(tt[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Hi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, wr = (e) => An.filter((t) => e(nt[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ki = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
 situation: { kind: "choice", choices: An, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: br((e) => e.mentalCheckEasesPenalty), why: Tn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: br((e) => e.mentalCheckEasesPenalty), why: Tn }] },
+mental: { kind: "switch", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Ke, { flag: "situation", in: br((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+onlyWhen: [Ke, { flag: "situation", in: wr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
 vs: { kind: "token", onlyWhen: Ke, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
 ally: { kind: "token", onlyWhen: Ke },
 "aided-by": { kind: "token", onlyWhen: Ke, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
 "perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Ke },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: Ke }
-}, Vt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+}, Ut = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
-}, Ki = (e) => e == null ? "" : ` (${e})`, Vl = {id: "soak",
+}, Wi = (e) => e == null ? "" : ` (${e})`, Hc = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1330,16 +1334,16 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Gl,
+hit: {flags: Bc,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Dl,
-handEdit: Il},
-check: {flags: Hi,
+plan: Nc,
+handEdit: Pc},
+check: {flags: Ki,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
@@ -1347,34 +1351,33 @@ help: [
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: Ci,
+plan: Ni,
 answers: {flags: { situation: { kind: "choice", choices: An, placeholder: "S" } },
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ki(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ki(t.values.evade_check?.current)}` : "No defense",
-situation: (e) => e.situation ?? null,
-situationWords: nl,
-planAnswer: (e, t) => fi(Ci(fr({ action: e, situation: t }, Hi)), "pending-defense"),
-keep: (e, t) => hr(e, t, t.steps.find((n) => n.kind === "action-check")),
+label: (e, t) => e === "defend" ? `Defend${Wi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Wi(t.values.evade_check?.current)}` : "No defense",
+situationWords: ic,
+planAnswer: (e, t) => hi(Ni(ur({ action: e, situation: t }, Ki)), "pending-defense"),
+keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${Vt.defensive}. Reactive: ${Vt.reactive}.`],
-modes: al,
+help: [`Defensive: ${Ut.defensive}. Reactive: ${Ut.reactive}.`],
+modes: dc,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Vt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Vt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Vt.none }}},
-life: {enter: Uc,
-endRound: Bc,
-condition: Vc,
-setVitality: Wc,
-parseState: Mc,
-isEmptyState: Hc,
-describeStateChange: Kc,
-parseAnswer: Pc},
-words: tl
-}, Ut = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Ut.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Ut.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Ut.none }}},
+life: {enter: Kl,
+endRound: Wl,
+condition: Hl,
+setVitality: ql,
+parseState: Fl,
+isEmptyState: xl,
+describeStateChange: Yl,
+parseAnswer: jl},
+words: sc
+}, Bt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1388,14 +1391,14 @@ words: tl
 "spell-invisible",
 "covert",
 "spectator"
-], Ul = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], Kc = ["gun", "spell-unseen"], ue = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, nt = {front: ue,
+}, We = {front: ue,
 "thrown-object": ue,
 "spell-seen": ue,
 behind: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1408,89 +1411,89 @@ aoe: { ...ue, noHitChance: !0 },
 "spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Bl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function Hl(e) {return nt[e].perceive !== null;}
-var Bt = 4, Kl = F({result: ne(["success", "fail"]),
-situation: ne(Ut),
-perceived: Qe()});
-function Wl(e) {const t = je(Kl, e);
+function Wc(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
+function xc(e) {return We[e].perceive !== null;}
+var Ht = 4, Yc = F({result: ne(["success", "fail"]),
+situation: ne(Bt),
+perceived: Ze()});
+function qc(e) {const t = je(Yc, e);
 return t.success ? t.output : null;}
-var xl = F({roundsDead: G(j(Se(), pn(), vt(0), ht(Bt))),
+var zc = F({roundsDead: G(j(_e(), vn(), mt(0), ht(Ht))),
 freeSaveUsed: G(J(!0)),
 triedThisRound: G(J(!0))});
-function Yl(e) {if (x.isArray(e)) return null;
-const t = je(xl, e);
+function Xc(e) {if (x.isArray(e)) return null;
+const t = je(zc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function Te(e) {return e !== null && e <= 0;}
-function Wi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function we(e) {return e !== null && e <= 0;}
+function xi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function xi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Yi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function ql(e, t) {return t ? { roundsDead: Bt, freeSaveUsed: !0 } : Te(e) ? { roundsDead: 0 } : {};}
-function zl(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Bt, n.roundsDead + 1) };}
-function $r(e) {return S.max(0, Bt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Yi(e, t) {return Te(t) && $r(e) === 0;}
-function Ar(e, t, n, r = !1) {return !r && !Te(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function Xl(e, t, n) {const r = [];
+function Jc(e, t) {return t ? { roundsDead: Ht, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};}
+function Qc(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ht, n.roundsDead + 1) };}
+function br(e) {return S.max(0, Ht - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function qi(e, t) {return we(t) && br(e) === 0;}
+function $r(e, t, n, r = !1) {return !r && !we(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function Zc(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Te(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Te(e) && r.push({ kind: "revived" }), i = xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Wi(n))), {vitality: s,
+return t < e && we(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), i = Yi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = xi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Ar("Now", i, s)[0],
+now: $r("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Sr(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
-function qi(e, t) {const n = nt[t];
+function Ar(e) {return We[e].reactCheck !== null ? "react" : "defend";}
+function zi(e, t) {const n = We[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Jl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = qi(t, n);
+function ed(e) {const { action: t, situation: n } = e, r = We[n], s = [], i = zi(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Sr(n) : null;
+const o = i.check ? Ar(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", l = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
-let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = _r("perceive", e.rolls.perceive, f, u, h);
-if (s.push(v.step), !v.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
-l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = _r(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+let c = !1;
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Sr("perceive", e.rolls.perceive, f, u, h);
+if (s.push(m.step), !m.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
+c = !0;}
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
 } else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);}
+return s.push({ kind: "not-in-time", action: t }), l(c);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function _r(e, t, n, r, s) {const i = Bl(n, r) + s, o = jt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Sr(e, t, n, r, s) {const i = Wc(n, r) + s, o = Ft(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Ql(e, t) {return e && e.result === "success" ? e : t;}
-var Zl = 1;
-function ed(e) {const { state: t } = e;
-if (!Te(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Bt) return { kind: "refused", reason: "dead-for-good" };
+function td(e, t) {return e && e.result === "success" ? e : t;}
+var nd = 1;
+function rd(e) {const { state: t } = e;
+if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Ht) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
 let i = null;
 if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;}
-const o = _r("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const l = e.rolls.cost, c = e.exp >= l;
+if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - l;}
+const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Zl, state: xi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: nd, state: Yi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: $r(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function zi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function Xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1499,50 +1502,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return nd(n.mod);
-const r = n.action, s = qi(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Sr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return id(n.mod);
+const r = n.action, s = zi(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return td({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function td(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return sd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function sd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (Te(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: ui("turn") };
+if (we(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: fi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (v) => t.values[v]?.current ?? null, o = Jl({...e,
+const i = (m) => t.values[m]?.current ?? null, o = ed({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const { action: a } = e, c = [...o.steps], l = [];
+const { action: a } = e, l = [...o.steps], c = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const v = Ql(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+if (o.pending && a === "guard" && s && e.ally) {const m = td(s.answer ?? void 0, o.pending);
+l.push({ kind: "guard-kept", ally: e.ally, result: m.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-E(le, { kind: "defense-title", who: f, action: a, situation: e.situation }),
+E(ce, { kind: "defense-title", who: f, action: a, situation: e.situation }),
 u ? E(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : E(re, { kind: "defense-announced", who: f, action: a }),
-...Ge("Check", c),
+...Ge("Check", l),
 ...u ? [E("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
 ...u === "fail" && a === "defend" ? [E(Fe, { kind: "offer-damage" })] : []],
-changes: l,
+changes: c,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function nd(e) {return {values: ["save_check", "exp"],
+function id(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ed({vitality: r,
+const s = rd({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1564,19 +1567,19 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-E(le, { kind: "save-title", who: o }),
+E(ce, { kind: "save-title", who: o }),
 E(re, { kind: "save-summary", who: o, stood: s.stood }),
 ...Ge("Roll", s.steps),
-...Ar("Now", s.state, s.vitality, !0)],
+...$r("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function rd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Hl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function sd(e) {const t = [], n = e.pending ?? void 0;
-if (Te(e.vitality))
+function od(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && xc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function ad(e) {const t = [], n = e.pending ?? void 0;
+if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = rd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = We[r], i = od(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1588,48 +1591,61 @@ if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total
 let a = S.max(0, e.amount);
 if (i === "success") {const d = S.max(0, e.armorDefense), u = S.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
-const c = e.vitality - a;
-t.push({ kind: "vitality-change", before: e.vitality, after: c });
-const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function id(e) {const t = e;
-return Xi({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function od(e) {return Xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function Xi(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: [t, "armor_defense"],
-bars: ["vitality"],
+const l = e.vitality - a;
+t.push({ kind: "vitality-change", before: e.vitality, after: l });
+const c = l <= 0;
+return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? xi(o) : o, steps: t, dies: c, answerUsed: !0 };}
+function ld(e) {const t = e;
+return Ji({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function cd(e) {return Ji({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var dd = [], ud = ["vitality"], fd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
+}, hd = { values: ["armor_defense"] };
+function md(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || we(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !We[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = fd[e.track];
+return a ? l ? c.both : c.armor : l ? hd : void 0;}
+function Ji(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: dd,
+bars: ud,
+more: (n) => md(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = sd({...e,
+const s = ad({amount: e.amount,
+track: e.track,
+hit: e.hit,
+situation: e.situation,
+mod: e.mod,
+override: e.override,
 armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
 armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
 noCharacter: !n.armorSource,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-E(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
+E(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
 E(re, { kind: "attack-summary", who: i, headline: o }),
-...Ge("Defense", s.steps.filter(c)),
-...Ge("Breakdown", s.steps.filter((d) => !c(d))),
-...Ar("Now", s.state, s.vitality)];
+...Ge("Defense", s.steps.filter(l)),
+...Ge("Breakdown", s.steps.filter((d) => !l(d))),
+...$r("Now", s.state, s.vitality)];
 return {headline: o,
-steps: l,
+steps: c,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var Xv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), ad = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function cd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var sv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), vd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function pd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function ld(e, t) {if (!Te(t)) return;
-if (Yi(e, t)) return "Dead for good: no save is left";
+function gd(e, t) {if (!we(t)) return;
+if (qi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = $r(e);
+const n = br(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var dd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function ud(e) {const t = nt[e];
+var kd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function yd(e) {const t = We[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1637,7 +1653,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function fd(e, t = (n) => n) {const n = e;
+function wd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1663,7 +1679,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${ad[n.check]} d100 ${n.roll} vs ${cd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${vd[n.check]} d100 ${n.roll} vs ${pd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1685,9 +1701,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${dd[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${kd[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return ld(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return gd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1698,32 +1714,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Ji = ["defend", "guard", "save"], Ht = (e) => Ut.filter((t) => e(nt[t])), Qi = g.fromEntries(Ul.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), hd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Qi = ["defend", "guard", "save"], Kt = (e) => Bt.filter((t) => e(We[t])), Zi = g.fromEntries(Kc.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), bd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
 type: { kind: "choice", choices: g.keys(bn), default: "physical" },
-situation: { kind: "choice", choices: Ut, meaningless: Qi, placeholder: "S" },
+situation: { kind: "choice", choices: Bt, meaningless: Zi, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Zi = {action: {kind: "choice",
+}, eo = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Ut, meaningless: Qi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Bt, meaningless: Zi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Ht((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Ji, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Ht((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Ht((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Ji, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: Kt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Qi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Kt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Kt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Kt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Kt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Qi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, vd = {id: "threshold",
+}, $d = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1740,29 +1756,28 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: hd,
+hit: {flags: bd,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: id,
-handEdit: od},
-check: {flags: Zi,
+plan: ld,
+handEdit: cd},
+check: {flags: eo,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Ut.join(", ") + ".",
+"Situations: " + Bt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: zi,
+plan: Xi,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situation: (e) => e.situation ?? null,
-situationWords: ud,
-planAnswer(e, t) {const n = fi(zi(fr({ action: e, situation: t }, Zi)), "pending-defense");
-return t !== null && Sr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => hr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: yd,
+planAnswer(e, t) {const n = hi(Xi(ur({ action: e, situation: t }, eo)), "pending-defense");
+return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1770,131 +1785,131 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: ql,
-endRound: zl,
-condition: (e, t) => Te(t) ? "dead" : "none",
-setVitality: Xl,
-deadForGood: Yi,
-parseState: Yl,
+life: {enter: Jc,
+endRound: Qc,
+condition: (e, t) => we(t) ? "dead" : "none",
+setVitality: Zc,
+deadForGood: qi,
+parseState: Xc,
 isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: Wl},
-words: fd
-}, Kt = ["passive", "active", "full"];
-function Wt(e, t = !1) {const n = {};
+parseAnswer: qc},
+words: wd
+}, Wt = ["passive", "active", "full"];
+function xt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function pd(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function Ad(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Wt(t ? 0 : null, n === !0);}
-function md(e) {if (typeof e != "object" || e === null) return null;
+return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : xt(t ? 0 : null, n === !0);}
+function Sd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !Kt.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var xt = { passive: 0, active: 5, full: 10 }, gd = 10;
-function Er(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function eo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Er(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Er(t.defender, -xt[s]) >= n) ?? "passive";}
-function kd(e) {const t = [], { turn: n } = e;
+return g.keys(r).length > 0 || !Wt.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var Yt = { passive: 0, active: 5, full: 10 }, _d = 10;
+function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function to(e, t) {if (t.defender === null || t.current === null) return e;
+const n = _r(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -Yt[s]) >= n) ?? "passive";}
+function Ed(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (xt[r] > 0)
+if (Yt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = eo(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: xt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = to(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
-let c = null;
+let l = null;
 if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const v = S.max(0, e.armorScore - e.armorPenetration), k = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
-const l = xt[r];
+const m = S.max(0, e.armorScore - e.armorPenetration), k = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: k }), l = { amount: h, to: k ? "vitality" : "stamina" };}
+const c = Yt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Er(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= gd;
-return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-var to = ["passive_defense", "active_defense", "full_defense", "armor_score"], yd = (e) => e !== null && Kt.includes(e);
-function wd(e, t) {const n = e, r = e.amount ?? 0;
-return {values: to,
+c > 0 && n.defender !== null && (d = _r(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= _d;
+return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: u, steps: t };}
+var no = ["passive_defense", "active_defense", "full_defense", "armor_score"], Td = (e) => e !== null && Wt.includes(e);
+function Od(e, t) {const n = e, r = e.amount ?? 0;
+return {values: no,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = to.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = no.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (yd(s.stance) ? s.stance : "passive"), l = kd({weapon: r,
+const a = (k) => s.values[k]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Td(s.stance) ? s.stance : "passive"), c = Ed({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
-mode: c,
+mode: l,
 defenseRoll: i.defense ?? 1,
 defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
 armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
-}), d = [], u = [...l.steps];
+}), d = [], u = [...c.steps];
 let f = s.bars.vitality.value ?? 1;
-if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, m = s.bars[k].value;
-if (m === null) return { kind: "bar", resource: k };
-const p = m - l.damage.amount;
-u.push({ kind: "bar-moved", to: l.damage.to, before: m, after: p }), p !== m && d.push({ kind: "bar", resource: k, to: p }), k === "vitality" && (f = p);}
-l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
-const h = s.id, v = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
-return {headline: l.hits ? v ? "falls" : "hit" : "missed",
+if (c.damage) {const k = c.damage.to === "vitality" ? "vitality" : t.stamina, p = s.bars[k].value;
+if (p === null) return { kind: "bar", resource: k };
+const v = p - c.damage.amount;
+u.push({ kind: "bar-moved", to: c.damage.to, before: p, after: v }), v !== p && d.push({ kind: "bar", resource: k, to: v }), k === "vitality" && (f = v);}
+c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
+const h = s.id, m = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
+return {headline: c.hits ? m ? "falls" : "hit" : "missed",
 steps: [
-E(le, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: v } : { missed: !0 } }),
-E(re, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: v, counter: l.counterattack }),
+E(ce, { kind: "attack-title", who: h, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: m } : { missed: !0 } }),
+E(re, { kind: "attack-summary", who: h, hits: c.hits, stamina: c.damage?.to === "stamina", falls: m, counter: c.counterattack }),
 ...Ge("Breakdown", u),
-...v ? [E("Now", { kind: "down-now" })] : []],
+...m ? [E("Now", { kind: "down-now" })] : []],
 changes: d,
-state: Wt(f, s.state.dead === !0),
-detail: l};}};}
-function bd(e, t) {return {values: ["armor_score"],
+state: xt(f, s.state.dead === !0),
+detail: c};}};}
+function Rd(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = S.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
 return {headline: "hit",
 steps: [
-E(le, { kind: "loss-title", who: c, loss: e }),
-E(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+E(ce, { kind: "loss-title", who: l, loss: e }),
+E(re, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 E("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 E("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Wt(i ? r : r - e, n.state.dead === !0),
+state: xt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function $d(e, t) {const n = e;
+function Dd(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (eo(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${xt[n]} initiative, more than the overwhelm limit allows now` };
+if (to(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${Yt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
 steps: [E(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), E("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Ad(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Id(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: Wt(t, r),
+state: xt(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
 var yt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Sd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, _d = { passive: "passively", active: "actively", full: "fully" }, Tr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ed(e, t = (n) => n) {const n = e;
+}, Cd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Nd = { passive: "passively", active: "actively", full: "fully" }, Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Pd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Tr(n.passive)} passive${n.mode !== "passive" ? `${Tr(n.active)} active` : ""}${n.mode === "full" ? `${Tr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Er(n.passive)} passive${n.mode !== "passive" ? `${Er(n.active)} active` : ""}${n.mode === "full" ? `${Er(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1923,14 +1938,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${_d[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Nd[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Td = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Md = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Kt, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Wt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Od = {id: "opposed",
+}, Ld = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -1945,44 +1960,44 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Td,
+hit: {flags: Md,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: wd,
-handEdit: bd},
+plan: Od,
+handEdit: Rd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Kt,
-label: (e) => Sd[e] ?? e,
-planAnswer: (e, t, n, r) => $d(e, r),
+choices: Wt,
+label: (e) => Cd[e] ?? e,
+planAnswer: (e, t, n, r) => Dd(e, r),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
 help: [`Passive: ${yt.passive}. Active: ${yt.active}. Full: ${yt.full}.`],
-modes: Kt,
+modes: Wt,
 default: "passive",
 row: "Defense mode",
 says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: yt.passive },
 active: { takes: "defends actively by default", already: "already defends actively by default", effect: yt.active },
 full: { takes: "defends fully by default", already: "already defends fully by default", effect: yt.full }}},
-life: {setVitality: Ad,
-enter: (e, t) => Wt(e, t),
+life: {setVitality: Id,
+enter: (e, t) => xt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: pd,
-parseAnswer: md,
+parseState: Ad,
+parseAnswer: Sd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Ed
-}, Rd = { soak: Vl, threshold: vd, opposed: Od }, Dd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function Id(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Pd
+}, jd = { soak: Hc, threshold: $d, opposed: Ld }, Fd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Gd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -1995,185 +2010,185 @@ check: {...r,
 answers: {flags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: Dd,
-situation: () => null,
+label: Fd,
+situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
-planAnswer: (i) => r.plan(fr({ [s]: i }, r.flags)),
-keep: (i, o) => hr(i, o),
+planAnswer: (i) => r.plan(ur({ [s]: i }, r.flags)),
+keep: (i, o) => fr(i, o),
 ...r.answers}}};}
 var rt = new I();
-for (const [e, t] of g.entries(Rd)) rt.set(e, Id(t, e));
-var no = rt.keys().next().value, Cd = "soak";
+for (const [e, t] of g.entries(jd)) rt.set(e, Gd(t, e));
+var ro = rt.keys().next().value, Vd = "soak";
 function On(e) {return typeof e == "string" && rt.has(e);}
-function Nd() {return [...rt.keys()];}
-function Or() {return [...rt.values()];}
-function Oe(e) {return rt.get(e) ?? rt.get(no);}
-function Yt() {return Or().filter((e) => e.table.playable).map((e) => e.id);}
-var Rr;
-function ro(e) {return Rr ?? (Rr = new K(Or().flatMap((t) => t.stance.modes))), Rr.has(e);}
-function Dr(e, t) {return (n) => Or().some(
+function Ud() {return [...rt.keys()];}
+function Tr() {return [...rt.values()];}
+function Oe(e) {return rt.get(e) ?? rt.get(ro);}
+function qt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
+var Or;
+function so(e) {return Or ?? (Or = new K(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
+function Rr(e, t) {return (n) => Tr().some(
 (s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var qt = Ws(On, "not an edition this script has"), zt = ["bar1", "bar2", "bar3"], so = g.fromEntries(Mt.map((e) => [e, e])), We = [...Mt], io = {incapacitated: "sleepy",
+var zt = Ks(On, "not an edition this script has"), Xt = ["bar1", "bar2", "bar3"], io = g.fromEntries(Lt.map((e) => [e, e])), xe = [...Lt], oo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Xt = g.keys(io), Pd = j(z(), sr(), Me(1), q(100)), Md = j(z(), sr(), Me(1), q(100), mn(/^[^,]+$/)), Ir = ne(zt), oo = ne(["gm", "public"]), Cr = ["refuse", "gm", "api-as"], Ld = F({edition: qt,
-bars: F({vitality: Ir,
-soul: Ir,
-power: Ir,
-stamina: ne(["power", ...zt])}),
+}, Jt = g.keys(oo), Bd = j(z(), sr(), Me(1), q(100)), Hd = j(z(), sr(), Me(1), q(100), pn(/^[^,]+$/)), Dr = ne(Xt), ao = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Kd = F({edition: zt,
+bars: F({vitality: Dr,
+soul: Dr,
+power: Dr,
+stamina: ne(["power", ...Xt])}),
 attributes: F(
-g.fromEntries(We.map((e) => [e, Pd]))),
+g.fromEntries(xe.map((e) => [e, Bd]))),
 markers: F(
-g.fromEntries(Xt.map((e) => [e, Md]))),
-visibility: F({ npc: oo, pc: oo }),
-playersTargetAny: Qe(),
-armorOnManualEdits: Qe(),
-overwhelmLimit: j(Se(), pn(), vt(0), ht(1e3)),
-apiCommands: ne(Cr)});
-function ao() {return {edition: no,
+g.fromEntries(Jt.map((e) => [e, Hd]))),
+visibility: F({ npc: ao, pc: ao }),
+playersTargetAny: Ze(),
+armorOnManualEdits: Ze(),
+overwhelmLimit: j(_e(), vn(), mt(0), ht(1e3)),
+apiCommands: ne(Ir)});
+function lo() {return {edition: ro,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...so },
-markers: { ...io },
+attributes: { ...io },
+markers: { ...oo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function jd(e) {const t = ao(), n = [];
+function Wd(e) {const t = lo(), n = [];
 if (!b(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = co(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = co(Kd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
 function co(e, t, n, r, s) {const i = {};
-for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Nr(d);
+for (const [o, a] of g.entries(e)) {const l = r + o, c = t[o], d = n[o];
+if (c === void 0) {i[o] = Cr(d);
 continue;}
-if (a.type === "object" && "entries" in a && b(d)) {if (!b(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Nr(d);
+if (a.type === "object" && "entries" in a && b(d)) {if (!b(c))
+s.push(`${l}: not an object; reset to defaults`), i[o] = Cr(d);
 else {const f = a.entries;
-i[o] = co(f, l, d, `${c}.`, s);}
+i[o] = co(f, c, d, `${l}.`, s);}
 continue;}
-const u = je(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${Fd(l)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Nr(d));}
+const u = je(a, c);
+u.success ? i[o] = u.output : (s.push(`${l}: ${xd(c)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
 return i;}
 function b(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Nr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
-function Fd(e) {const t = Z.stringify(e) ?? $(e);
-return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var lo = j(Se(), pt()), Gd = j(Se(), pt(), vt(-1e6), ht(1e6)), uo = F({overrides: G(gn(ne(Mt), Gd)),
-worn: G(F({ physical: G(lo), magical: G(lo) })),
+function Cr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
+function xd(e) {const t = Z.stringify(e) ?? $(e);
+return t.length > 40 ? `${ve(t, 37)}...` : t;}
+var uo = j(_e(), vt()), Yd = j(_e(), vt(), mt(-1e6), ht(1e6)), fo = F({overrides: G(gn(ne(Lt), Yd)),
+worn: G(F({ physical: G(uo), magical: G(uo) })),
 stance: G(j(z(), q(40))),
 deadForGood: G(J(!0)),
-edition: G(F({ id: qt, state: Pt() }))
-}), Jv = g.keys(uo.entries);
-function Vd(e) {const t = {}, n = [];
+edition: G(F({ id: zt, state: Mt() }))
+}), iv = g.keys(fo.entries);
+function qd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!b(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(uo, s);
+const i = je(fo, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !ro(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = fo(i.output);
+i.output.stance !== void 0 && !so(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = ho(i.output);
 wt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function fo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function ho(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function Rn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function ho(e, t, n) {fo(n), wt(n) ? delete e[t] : e[t] = n;}
+function mo(e, t, n) {ho(n), wt(n) ? delete e[t] : e[t] = n;}
 function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Se(), pt()), Dn = Nt(bt), vo = j(Se(), Ks(), vt(-1e9), ht(1e9)), st = j(z(), Me(1), q(64)), Ud = ne(["physical", "magical"]), po = F({edition: G(F({ id: qt, state: Pt() })),
+var bt = j(_e(), vt()), Dn = Pt(bt), vo = j(_e(), Hs(), mt(-1e9), ht(1e9)), st = j(z(), Me(1), q(64)), zd = ne(["physical", "magical"]), po = F({edition: G(F({ id: zt, state: Mt() })),
 deadForGood: G(J(!0)),
 stance: G(j(z(), q(40)))
-}), mo = Nt(F({ edition: qt, answer: Pt() })), Bd = Xs("kind", [
-F({ kind: J("bar"), resource: ne(Js), bar: ne(zt), attributeId: G(st), from: Dn, to: bt }),
-F({ kind: J("attribute"), key: ne(Mt), attributeId: st, from: Dn, to: bt }),
-F({ kind: J("override"), key: ne(Mt), from: Dn, to: bt }),
-F({ kind: J("worn"), track: Ud, from: Dn, to: bt }),
+}), go = Pt(F({ edition: zt, answer: Mt() })), Xd = zs("kind", [
+F({ kind: J("bar"), resource: ne(Xs), bar: ne(Xt), attributeId: G(st), from: Dn, to: bt }),
+F({ kind: J("attribute"), key: ne(Lt), attributeId: st, from: Dn, to: bt }),
+F({ kind: J("override"), key: ne(Lt), from: Dn, to: bt }),
+F({ kind: J("worn"), track: zd, from: Dn, to: bt }),
 F({ kind: J("markers"), from: j(z(), q(2e3)), to: j(z(), q(2e3)) }),
 F({ kind: J("memory"), tokenId: G(st), character: G(st), from: po, to: po }),
-F({ kind: J("answer"), tokenId: G(st), from: mo, to: mo }),
+F({ kind: J("answer"), tokenId: G(st), from: go, to: go }),
 F({ kind: J("initiative"), from: vo, to: vo }),
 F({ kind: J("turn-order"), tokenId: st })
-]), Hd = F({by: j(z(), Me(1), q(64)),
+]), Jd = F({by: j(z(), Me(1), q(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 round: bt,
-key: G(j(z(), mn(/^U\d{1,7}$/))),
-tokens: Le(F({ tokenId: st, name: j(z(), q(200)), changes: Le(Bd) }))});
-function Kd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || ro(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function Wd(e) {if (e === void 0) return { history: [], problems: [] };
+key: G(j(z(), pn(/^U\d{1,7}$/))),
+tokens: Le(F({ tokenId: st, name: j(z(), q(200)), changes: Le(Xd) }))});
+function Qd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || so(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Zd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(Hd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(Jd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Qd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var xd = ["life", "pendingDefense", "reactions", "skillsVs"], go = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Pr(e, t) {const n = {};
-for (const s of xd) e[s] !== void 0 && (n[s] = e[s]);
+var eu = ["life", "pendingDefense", "reactions", "skillsVs"], ko = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Nr(e, t) {const n = {};
+for (const s of eu) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Yd(e) {if (!b(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: Vd, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function tu(e) {if (!b(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Pr(e, e.stance)), t;}
-function ko(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function yo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function qd(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
+function yo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function wo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function nu(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = b(r.bars) ? r.bars : {}, a = b(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? go[f], from: o[f] ?? null, to: h });}
-const c = b(r.protection) ? r.protection : void 0, l = b(s.protection) ? s.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && i.push(
-typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ko[f], from: o[f] ?? null, to: h });}
+const l = b(r.protection) ? r.protection : void 0, c = b(s.protection) ? s.protection : void 0;
+c && typeof c.value == "number" && l?.value !== c.value && i.push(
+typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = b(r.record) ? r.record : {}, u = b(s.record) ? s.record : {};
-if (!yo(d.life, u.life) || !yo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!wo(d.life, u.life) || !wo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Pr({ ...v, ...ko(d) }, h.stance),
-to: Pr({ ...v, ...ko(u) }, h.stance)});}
+from: Nr({ ...m, ...yo(d) }, h.stance),
+to: Nr({ ...m, ...yo(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function zd(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : go, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, Yd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+function ru(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : ko, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, tu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => b(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => qd(a, n, r))
+tokens: o.tokens.map((a) => nu(a, n, r))
 } : o
 )), i;}
-function wo(e) {const t = e.edition;
+function bo(e) {const t = e.edition;
 if (!b(t) || !b(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Xd(e) {if (!b(e) || e.kind !== "memory") return e;
+function su(e) {if (!b(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!b(r)) continue;
-const s = wo(r);
+const s = bo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Jd(e) {const t = {}, n = {};
+function iu(e) {const t = {}, n = {};
 if (b(e.tokens))
 for (const [s, i] of g.entries(e.tokens)) {if (!b(i)) {n[s] = i;
 continue;}
-const o = wo(i);
+const o = bo(i);
 g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
+(s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(su) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: b(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Jt(e, t) {const n = e.tokens[t], r = {};
+function Qt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function bo(e, t) {return e.exchange.waiting[t] ?? null;}
-function $o(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function $o(e, t) {return e.exchange.waiting[t] ?? null;}
+function Ao(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function $t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
 function In(e, t, n) {const r = e.tokens[t], s = {};
@@ -2190,10 +2205,10 @@ for (const s of g.keys(n)) if (!ke(n[s], r[s])) return !1;
 for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
 function Cn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Mr(e, t, n, r) {if (ke(e, t)) return [];
+function Pr(e, t, n, r) {if (ke(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function Qd(e, t) {switch (t.kind) {case "bar":
+function ou(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2211,135 +2226,135 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Zd(e, t = () => !0, n = () => {}) {const r = new I();
+function au(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Qd(i.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
+for (const a of i.changes) {const l = ou(i.tokenId, a), c = r.get(l);
+c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
-for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
-if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
+for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
+if (c === void 0) continue;
+const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
+s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
 return s;}
-function Ao(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function So(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function tu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function So(e, t, n, r) {const s = [];
+var lu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function cu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function _o(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
-const c = t.get(i);
-if (!n(c, a.to))
+const l = t.get(i);
+if (!n(l, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${et[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${lu[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
 s.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, c ?? {})}`);
+s.push(`${o} ${r(a.to, l ?? {})}`);
 break;
 case "answer":
-s.push(`${o} ${c != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
+s.push(`${o} ${l != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function nu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: Ao(s.from, t, n), to: Ao(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function ru(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function du(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: So(s.from, t, n), to: So(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function uu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function _o(e) {const t = e.edition, n = On(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? su[n.life.condition(r, null)] : -1;}
+var fu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Eo(e) {const t = e.edition, n = On(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? fu[n.life.condition(r, null)] : -1;}
 var At = (e, t) => x.isArray(e) ? e.flatMap((n) => b(n) ? t(n) : [n]) : e;
-function iu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
-return c === a ? void 0 : c;
+function hu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
+return l === a ? void 0 : l;
 }, i = b(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of g.entries(i)) {const l = b(c) ? s(a) : void 0;
-if (!l) continue;
-const { edition: d, deadForGood: u, stance: f, ...h } = c, v = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
+for (const [a, l] of g.entries(i)) {const c = b(l) ? s(a) : void 0;
+if (!c) continue;
+const { edition: d, deadForGood: u, stance: f, ...h } = l, m = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
 g.keys(h).length > 0 ? i[a] = h : delete i[a];
-const k = i[l];
-if (!k) i[l] = v;
-else {const [m, p] = _o(v) > _o(k) ? [v, k] : [k, v];
-i[l] = { stance: p.stance, ...m, ...p.deadForGood ? { deadForGood: !0 } : {} };}}
+const k = i[c];
+if (!k) i[c] = m;
+else {const [p, v] = Eo(m) > Eo(k) ? [m, k] : [k, m];
+i[c] = { stance: v.stance, ...p, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = At(e.history, (a) => ({...a,
-tokens: At(a.tokens, (c) => ({...c,
-changes: At(c.changes, (l) => {const d = l.kind === "memory" ? s($(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Mr(l.from, l.to, d, l.tokenId) : l;})}))}));
+tokens: At(a.tokens, (l) => ({...l,
+changes: At(l.changes, (c) => {const d = c.kind === "memory" ? s($(c.tokenId ?? l.tokenId)) : void 0;
+return d ? Pr(c.from, c.to, d, c.tokenId) : c;})}))}));
 return { ...e, schemaVersion: 4, tokens: b(e.tokens) ? i : e.tokens, history: o };}
-function ou(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
+function mu(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function au(e) {if (!b(e) || !b(e.answers)) return e;
+function vu(e) {if (!b(e) || !b(e.answers)) return e;
 const t = {};
 for (const [n, r] of g.entries(e.answers))
 if (!b(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function cu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, ou) })) })), n = e.exchange;
+function pu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, mu) })) })), n = e.exchange;
 if (!b(n) || !b(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of g.entries(n.attacks)) r[s] = au(i);
+for (const [s, i] of g.entries(n.attacks)) r[s] = vu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Lr = 20, jr = 100, Nn = j(z(), Me(1), q(64)), Fr = j(z(), Me(1), q(40)), lu = F({word: Fr,
-answer: G(Pt()),
-roll: G(j(Se(), pt())),
-success: G(Qe()),
+var Mr = 20, Lr = 100, Nn = j(z(), Me(1), q(64)), jr = j(z(), Me(1), q(40)), gu = F({word: jr,
+answer: G(Mt()),
+roll: G(j(_e(), vt())),
+success: G(Ze()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), Eo = F({key: j(z(), mn(/^[AG]\d{1,6}$/)),
+}), To = F({key: j(z(), pn(/^[AG]\d{1,6}$/)),
 by: Nn,
-gm: Qe(),
-attacker: Nt(Nn),
-edition: qt,
+gm: Ze(),
+attacker: Pt(Nn),
+edition: zt,
 positionals: j(Le(j(z(), q(200))), q(4)),
-flags: j(Le(Ys([Fr, j(Le(j(z(), q(200))), q(8))])), q(20)),
-situation: Nt(Fr),
-round: j(Se(), pt()),
-defenders: j(Le(Nn), Me(1), q(jr)),
-answers: gn(Nn, lu)});
-function To(e) {const t = je(Eo, e);
+flags: j(Le(xs([jr, j(Le(j(z(), q(200))), q(8))])), q(20)),
+situation: Pt(jr),
+round: j(_e(), vt()),
+defenders: j(Le(Nn), Me(1), q(Lr)),
+answers: gn(Nn, gu)});
+function Oo(e) {const t = je(To, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function du(e, t, n) {const r = {};
+function ku(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!b(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = je(Eo, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && To(o.output) && g.keys(r).length < Lr ? r[s] = o.output : t.push(`exchange.attacks.${pe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = je(To, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ve(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Oo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${ve(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Oo = 50, uu = 100;
-function Ro(e) {return e.length > 0 && e.length <= uu;}
-function fu(e, t) {if (e === void 0) return [];
+var Ro = 50, yu = 100;
+function Do(e) {return e.length > 0 && e.length <= yu;}
+function wu(e, t) {if (e === void 0) return [];
 if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Ro(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Oo ? n.push(s) : r += 1;
+typeof s == "string" && Do(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Ro ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Pn = "DefenseRound", Qt = 5, Gr = 500;
-function Zt(e) {return {schemaVersion: Qt,
+var Pn = "DefenseRound", Zt = 5, Fr = 500;
+function en(e) {return {schemaVersion: Zt,
 scriptVersion: e,
-settings: ao(),
+settings: lo(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2348,120 +2363,120 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function hu(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function bu(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of g.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var vu = {0: hu,
-1: zd,
-2: Jd,
-3: iu,
-4: cu};
-function pu(e, t, n) {const r = [];
-if (e === void 0) return { stored: Zt(t), problems: r };
+var $u = {0: bu,
+1: ru,
+2: iu,
+3: hu,
+4: pu};
+function Au(e, t, n) {const r = [];
+if (e === void 0) return { stored: en(t), problems: r };
 if (!b(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Zt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: en(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Qt)
-return { stored: Zt(t), problems: [`state has schema version ${i}, newer than this script's ${Qt}; left as it is`], newer: i };
+if (D.isInteger(i) && i > Zt)
+return { stored: en(t), problems: [`state has schema version ${i}, newer than this script's ${Zt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: Zt(t), problems: r };
-for (; i < Qt; ) {const d = vu[i];
+return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: en(t), problems: r };
+for (; i < Zt; ) {const d = $u[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = jd(s.settings);
+const o = Wd(s.settings);
 r.push(...o.problems);
-const a = Vd(s.tokens);
+const a = qd(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = gu(s.exchange, r, o.settings.edition), l = Wd(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: Qt,
+const l = _u(s.exchange, r, o.settings.edition), c = Zd(s.history);
+return r.push(...c.problems), {stored: {schemaVersion: Zt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: mu(s.round, r),
-history: l.history,
-lastEntry: yu(s.lastEntry, l.history),
-exchange: c,
-macros: ku(s.macros),
+round: Su(s.round, r),
+history: c.history,
+lastEntry: Tu(s.lastEntry, c.history),
+exchange: l,
+macros: Eu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: fu(s.sheetLacks, r),
+sheetLacks: wu(s.sheetLacks, r),
 ...On(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function mu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Su(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!b(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Gr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Gr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function gu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function _u(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = b(e) && b(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && b(c) && On(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = du(b(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Do(e, "lastAttack", "A", o), lastHiddenAttack: Do(e, "lastHiddenAttack", "G", o) };}
-function Do(e, t, n, r) {const s = b(e) ? e[t] : void 0;
+for (const [a, l] of g.entries(i)) {const c = a.length > 0 && a.length <= 64 && b(l) && On(l.edition) ? Oe(l.edition).life.parseAnswer(l.answer) : null;
+c === null ? t.push(`exchange.waiting.${ve(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
+const o = ku(b(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: Io(e, "lastAttack", "A", o), lastHiddenAttack: Io(e, "lastHiddenAttack", "G", o) };}
+function Io(e, t, n, r) {const s = b(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, D(o.slice(1))));
 return i;}
-function ku(e) {const t = {};
+function Eu(e) {const t = {};
 if (!b(e)) return t;
 for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function yu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function Tu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = S.max(n, D(r.key.slice(1))));
 return n;}
-var Vr = ["bar1", "bar2", "bar3"];
-function wu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Vr.includes(r) ? r : e.bars.vitality,
-soul: s && Vr.includes(s) ? s : e.bars.soul,
-power: i && Vr.includes(i) ? i : e.bars.power};
+var Gr = ["bar1", "bar2", "bar3"];
+function Ou(e, t) {if (!t) return;
+const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Gr.includes(r) ? r : e.bars.vitality,
+soul: s && Gr.includes(s) ? s : e.bars.soul,
+power: i && Gr.includes(i) ? i : e.bars.power};
 new K(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
-const c = n("PC breakdowns");
-(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
+const l = n("PC breakdowns");
+(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ce = "API";
 function St(e) {return e !== Ce && e !== "" && playerIsGM(e) === !0;}
-function bu(e) {if (!(e === void 0 || e === "" || e === Ce || !getObj("player", e) || St(e)))
+function Ru(e) {if (!(e === void 0 || e === "" || e === Ce || !getObj("player", e) || St(e)))
 return e;}
-function Ur(e) {return e === Ce ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
-var $u = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Io(e) {return !$u.test(e);}
-function Co(e, t) {return e || !Io(t) ? "gm" : `"${t}"`;}
-function No(e) {return e === Ce ? "gm" : Co(St(e), Ur(e));}
-function Po(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return St(e) ? !0 : Po(t.get("controlledby"), e) || Po(n?.get("controlledby"), e);}
-var Mo = /[^,\s]/;
-function Br(e, t) {return !Mo.test($(e.get("controlledby") ?? "")) && !Mo.test($(t?.get("controlledby") ?? ""));}
-function Au(e, t) {const n = new K();
+function Vr(e) {return e === Ce ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
+var Du = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Co(e) {return !Du.test(e);}
+function No(e, t) {return e || !Co(t) ? "gm" : `"${t}"`;}
+function Po(e) {return e === Ce ? "gm" : No(St(e), Vr(e));}
+function Mo(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Re(e, t, n) {return St(e) ? !0 : Mo(t.get("controlledby"), e) || Mo(n?.get("controlledby"), e);}
+var Lo = /[^,\s]/;
+function Ur(e, t) {return !Lo.test($(e.get("controlledby") ?? "")) && !Lo.test($(t?.get("controlledby") ?? ""));}
+function Iu(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of $(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
 function Mn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Su() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Hr() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function _u() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Eu = { original: new I(), standIn: new I() };
-function Tu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Eu;
+function Cu() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Br() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Nu() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Pu = { original: new I(), standIn: new I() };
+function Mu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Pu;
 const t = { original: new I(), standIn: new I() };
 for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Ou() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var en;
-function Lo() {en = void 0;}
-function Kr() {if (en !== void 0) return en;
+function Lu() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var tn;
+function jo() {tn = void 0;}
+function Hr() {if (tn !== void 0) return tn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
@@ -2469,43 +2484,43 @@ try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
 for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add($(s));
-return en = { page: $(e.get("playerpageid")), moved: n, bump: Tu() }, en;}
-function tn(e) {const { original: t } = Kr().bump;
+return tn = { page: $(e.get("playerpageid")), moved: n, bump: Mu() }, tn;}
+function nn(e) {const { original: t } = Hr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function xe(e) {const t = tn(e), n = t.get("layer");
+function Ye(e) {const t = nn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Kr(), i = $(t.get("_pageid"));
+const { page: r, moved: s } = Hr(), i = $(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function jo(e, t) {const { bump: n } = Kr();
+function Fo(e, t) {const { bump: n } = Hr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 g.keys(s).length > 0 && r.set(s);}
-function Ru(e) {const t = tn(e);
+function ju(e) {const t = nn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Wr(e) {return g.assign(g.create(null), e);}
-var Du = Wr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Iu = Wr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Cu = Wr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function Nu(e) {return new Mu(e).parse();}
-var Ln = (e) => e >= 48 && e <= 57, Fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Pu = (e, t) => {const n = e.charCodeAt(t);
+function Kr(e) {return g.assign(g.create(null), e);}
+var Fu = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Gu = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Vu = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function Uu(e) {return new Hu(e).parse();}
+var Ln = (e) => e >= 48 && e <= 57, Go = (e) => (e | 32) >= 97 && (e | 32) <= 122, Bu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Mu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Hu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Pu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Bu(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Du, () => this.product());}
-product() {return this.chain(Iu, () => this.unary());}
+sum() {return this.chain(Fu, () => this.product());}
+product() {return this.chain(Gu, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2522,9 +2537,9 @@ if (Ln(e.charCodeAt(t))) {let n = t + 1;
 for (; Ln(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Ln(e.charCodeAt(n + 1))) for (n += 2; Ln(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (Fo(e.charCodeAt(t))) {let n = t + 1;
-for (; Fo(e.charCodeAt(n)); ) n += 1;
-const r = Cu[e.slice(t, n).toLowerCase()];
+if (Go(e.charCodeAt(t))) {let n = t + 1;
+for (; Go(e.charCodeAt(n)); ) n += 1;
+const r = Vu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2534,30 +2549,30 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, xr = 20, Lu = 2e3, jn = { lookups: 300, chars: 3e4 }, ju = "refers to itself through other attributes", Go = `refers to attributes nested more than ${xr} deep`, Fu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Vo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Gu = "is not a number or a formula of numbers and attributes", Uo = "working", Vu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, Wr = 20, Ku = 2e3, jn = { lookups: 300, chars: 3e4 }, Wu = "refers to itself through other attributes", Vo = `refers to attributes nested more than ${Wr} deep`, xu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Uo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Bo = "working", qu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > xr) return De(Go, "read");
-if (e.length > Lu) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(Vo, "read");
+work(e, t) {if (t > Wr) return De(Vo, "read");
+if (e.length > Ku) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(Uo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > xr) return De(Go, "read");
-s = S.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Vo, "read");
+for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
+if (!c.ok) return c.kind === "own" ? De(`refers to "${l}", which ${c.problem}`, "whole") : c;
+if (t + 1 + c.height > Wr) return De(Vo, "read");
+s = S.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Uo, "read");
 } else n = e;
-const a = Nu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? De(Gu) : { ok: !0, value: a, height: s };}
+const a = Uu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Uo) return De(ju, "whole");
+if (s === Bo) return De(Wu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= jn.lookups) return De(Fu, "read");
+if (this.lookups >= jn.lookups) return De(xu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Uo);
+this.memo.set(r, Bo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return De("the character does not have");
@@ -2567,14 +2582,14 @@ spend(e) {return this.chars += e, this.chars <= jn.chars;}};
 function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function Q(e, t = "an unnamed token") {return $(e.get("name") ?? "") || t;}
 function B(e) {return getObj("graphic", e);}
-function Uu(e) {return getObj("character", e);}
+function zu(e) {return getObj("character", e);}
 function Y(e) {const t = $(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function nn(e, t) {const n = Jr(e, t) ? Y(e) : void 0;
+function rn(e, t) {const n = Xr(e, t) ? Y(e) : void 0;
 return n ? n.id : e.id;}
-function Bu(e, t) {const n = B(e);
-return n && nn(n, t);}
-function Hu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Jr(n, t) !== "");}
+function Xu(e, t) {const n = B(e);
+return n && rn(n, t);}
+function Ju(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Xr(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -2588,7 +2603,7 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = oe(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function Bo(e, t) {return new Fn(e, t).value;}
+function Ho(e, t) {return new Fn(e, t).value;}
 function Gn(e, t, n) {const r = {vitality: new Fn(e, n.bars.vitality),
 soul: new Fn(e, n.bars.soul),
 power: new Fn(e, n.bars.power)};
@@ -2599,100 +2614,100 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Br(e, t),
-hidden: xe(e),
+npc: Ur(e, t),
+hidden: Ye(e),
 statusmarkers: $(e.get("statusmarkers") ?? "")};}
-var Yr = { armor_physical: "physical", armor_magical: "magical" };
-function Ho(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Ku(t, n, r));}
-function Ku(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Ko(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Wu = { kind: "override" }, Wo = { kind: "none" }, qr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, xu = g.freeze({}), Yu = [], xo = g.freeze({}), qu = g.freeze({ current: null, max: null, present: !1 }), zr = [];
-function rn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Yo(e) {return !rn(e) && oe(e) === null;}
-var zu = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = zr;}
-read(e, t = Yu) {let n = !1;
+var xr = { armor_physical: "physical", armor_magical: "magical" };
+function Ko(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Qu(t, n, r));}
+function Qu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Zu = { kind: "override" }, xo = { kind: "none" }, Yr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ef = g.freeze({}), tf = [], Yo = g.freeze({}), nf = g.freeze({ current: null, max: null, present: !1 }), qr = [];
+function sn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function qo(e) {return !sn(e) && oe(e) === null;}
+var rf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = qr;}
+read(e, t = tf) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || Yr[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || xr[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = Yr[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? qr[r] : Wu;
+readOne(e) {const { snapshot: t, record: n } = this, r = xr[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? Yr[r] : Zu;
 return;}
-const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
-let l, d = r !== void 0 && !t.unique;
-if (c)
-r !== void 0 && !d && (d = Yo(l = c.get("current")));
-else if (i && !rn(l = o.sheetDefault(i.id, a, "current")))
+const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
+let c, d = r !== void 0 && !t.unique;
+if (l)
+r !== void 0 && !d && (d = qo(c = l.get("current")));
+else if (i && !sn(c = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : qu, this.places[e] = r ? qr[r] : Wo;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : nf, this.places[e] = r ? Yr[r] : xo;
 return;}
 const u = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? qr[r] : c ? { kind: "attribute", attribute: c } : Wo;}
+this.values[e] = { current: u !== void 0 ? u : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Yr[r] : l ? { kind: "attribute", attribute: l } : xo;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return rn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return sn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (rn(i) && this.snapshot.unique) {const o = s.get("current");
-if (Yo(o)) return this.number(o, e, "current");}
+if (sn(i) && this.snapshot.unique) {const o = s.get("current");
+if (qo(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
 number(e, t, n) {const r = oe(e);
 if (r !== null) return r;
-if (rn(e)) return null;
-this.formulas ?? (this.formulas = new Vu((o, a) => this.lookup(o, a)));
+if (sn(e)) return null;
+this.formulas ?? (this.formulas = new qu((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate($(e));
 if (s.ok && D.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === zr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function Xr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function Xu(e, t) {const n = B(e);
+return this.problems === qr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function sf(e, t) {const n = B(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[nn(n, r)], i = Bo(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[rn(n, r)], i = Ho(n, r);
 return {name: Q(n, e),
 stance: s?.stance ?? null,
-state: Ho(t.edition, s, i, t.editionLeft),
-answer: Ko(t.edition, t.waiting[e]),
+state: Ko(t.edition, s, i, t.editionLeft),
+answer: Wo(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Ju(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new zu(e, t, r) : void 0;
+function of(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new rf(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
-let c = null;
-if (a && a.length > 0) {const p = a.find((A) => A.id === e.id);
-p !== void 0 && (c = qo(p.pr));}
-let l = xu;
-if (n.others && n.others.length > 0) {l = {};
-for (const p of n.others) l[p] = Xu(p, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ho(r.edition, s, f, r.editionLeft), v = {id: e.id,
+let l = null;
+if (a && a.length > 0) {const v = a.find((A) => A.id === e.id);
+v !== void 0 && (l = zo(v.pr));}
+let c = ef;
+if (n.others && n.others.length > 0) {c = {};
+for (const v of n.others) c[v] = sf(v, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ko(r.edition, s, f, r.editionLeft), m = {id: e.id,
 name: e.name,
-bars: { vitality: Xr(d.vitality, "vitality", u, f), soul: Xr(d.soul, "soul", u), power: Xr(d.power, "power", u) },
-values: o?.values ?? xo,
+bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
+values: o?.values ?? Yo,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Ko(r.edition, r.waiting[e.id]),
-initiative: c,
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Wo(r.edition, r.waiting[e.id]),
+initiative: l,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: qo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: l};
+currentTurn: r.turnRow === void 0 ? null : { initiative: zo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: c};
 if (o !== void 0 && n.more)
-for (let p = n.more(v); p !== void 0 && o.read(p.values, p.maxes); p = n.more(v)) ;
-const k = { snapshot: e, record: t, facts: v, places: o?.places ?? xo, problems: o?.problems ?? zr, condition: r.edition.life.condition(h, f) }, m = n.bars;
-if (m !== void 0) {for (let p = 0; p < m.length; p += 1)
-if (v.bars[m[p]].value === null) {k.brokenBar = m[p];
+for (let v = n.more(m); v !== void 0 && o.read(v.values, v.maxes); v = n.more(m)) ;
+const k = { snapshot: e, record: t, facts: m, places: o?.places ?? Yo, problems: o?.problems ?? qr, condition: r.edition.life.condition(h, f) }, p = n.bars;
+if (p !== void 0) {for (let v = 0; v < p.length; v += 1)
+if (m.bars[p[v]].value === null) {k.brokenBar = p[v];
 break;}}
 return k;}
-function qo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function zo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function zo(e) {return getObj("attribute", e)?.get("current");}
-function Jr(e, t) {return $(e.get(fe[t].link) ?? "");}
-function Qu(e) {const t = getObj("attribute", e);
+function Xo(e) {return getObj("attribute", e)?.get("current");}
+function Xr(e, t) {return $(e.get(fe[t].link) ?? "");}
+function af(e) {const t = getObj("attribute", e);
 return t ? { characterId: $(t.get("_characterid") ?? ""), name: $(t.get("name") ?? "") } : void 0;}
-var Zu = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+var lf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2702,7 +2717,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Ro(i) && o.length < Oo && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Do(i) && o.length < Ro && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2715,12 +2730,12 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = $(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Qr(e) {const t = e?.get;
+function Jr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: $(n("_id") ?? ""), characterId: $(n("_characterid") ?? ""), name: $(n("name") ?? ""), current: n("current") };}
-function ef(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Xo = {"&": "&amp;",
+function cf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
+var Jo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2741,47 +2756,47 @@ var Xo = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, sn = [];
+}, an = [];
 for (let e = 0; e < 128; e += 1) {const t = $.fromCharCode(e);
-Xo[t] !== void 0 ? sn[e] = Xo[t] : t === `
-` || t === "\r" ? sn[e] = " " : e < 32 && t !== "	" || e === 127 ? sn[e] = "" : sn[e] = void 0;}
-function tf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+Jo[t] !== void 0 ? an[e] = Jo[t] : t === `
+` || t === "\r" ? an[e] = " " : e < 32 && t !== "	" || e === 127 ? an[e] = "" : an[e] = void 0;}
+function df(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function it(e) {const t = typeof e == "string" ? e : $(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? sn[i] : tf(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? an[i] : df(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ne(e, t) {on(e, t);}
 function Vn(e) {log(e);}
-function Zr(e) {return state[e];}
-function Jo(e, t) {state[e] = t;}
-function nf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function rf(e) {setTimeout(e, 0);}
-function sf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Qr(e) {return state[e];}
+function Qo(e, t) {state[e] = t;}
+function uf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function ff(e) {setTimeout(e, 0);}
+function hf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function of(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function af(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function cf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function mf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function vf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function lf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+function gf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function es(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : $(t);
-Vn(`${te} v${ve}: ${e} failed${lf()}: ${r}`), n && sendChat(
+function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : $(t);
+Vn(`${te} v${me}: ${e} failed${gf()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function we(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function be(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-es(o, i, a);};
-Lo();
+Zr(o, i, a);};
+jo();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
@@ -2790,105 +2805,105 @@ function ye(e) {return { kind: "whisper", to: e };}
 function L(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function he(e) {let t = `&{template:default} {{name=${it(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
-if (o.length === 0 && c === 0) continue;
-let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
+for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
+if (o.length === 0 && l === 0) continue;
+let c = "";
+for (let f = 0; f < o.length; f += 1) c += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ce(a[f].label, a[f].command);
-let u = df(i.label);
+for (let f = 0; f < l; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
+let u = kf(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${it(u)}=${c}${c && d ? " " : ""}${d}}}`;}
 return t;}
-function df(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function kf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function se(e) {return it(e);}
-function ts(e, t) {let n = it(e);
-for (const r of t) n += ` ${ce(r.label, r.command)}`;
+function es(e, t) {let n = it(e);
+for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
-var uf = /^[-\w]+$/;
-function ce(e, t) {return `[${it(e)}](${t})`;}
-function Un(e) {return uf.test(e);}
-function Qo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
-return s === Ce ? ff(e, t, n, r) : Zo(e, t, n, r, s, St(s), !1);}
-function Zo(e, t, n, r, s, i, o) {const a = i ? "the GM" : Ur(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Co(i, a), relayed: o, help: r };
-return !i && !Io(a) && (c.replyFor = V(a, 60)), c;}
-function ff(e, t, n, r) {const s = n.flags.get("api-as");
+var yf = /^[-\w]+$/;
+function le(e, t) {return `[${it(e)}](${t})`;}
+function Un(e) {return yf.test(e);}
+function Zo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
+return s === Ce ? wf(e, t, n, r) : ea(e, t, n, r, s, St(s), !1);}
+function ea(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: No(i, a), relayed: o, help: r };
+return !i && !Co(a) && (l.replyFor = V(a, 60)), l;}
+function wf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = bu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return Zo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ce, gm: o, senderName: Ur(Ce), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const l = Ru(s?.length === 1 ? s[0] : void 0);
+if (l !== void 0) return ea(e, t, n, r, l, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ce, gm: o, senderName: Vr(Ce), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var ea = 2e3;
-function be(e, t) {L(ye(e.replyTo), se(ta(e, t)));}
-function ot(e, t) {L(ye(e.replyTo), se(ta(e, t)), { record: !0 });}
-function ta(e, t) {const n = t.length > ea ? `${pe(t, ea - 12)}... (cut)` : t;
+var ta = 2e3;
+function $e(e, t) {L(ye(e.replyTo), se(na(e, t)));}
+function ot(e, t) {L(ye(e.replyTo), se(na(e, t)), { record: !0 });}
+function na(e, t) {const n = t.length > ta ? `${ve(t, ta - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var hf = 200;
-function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var bf = 200;
+function qe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = hf - 7;
+let s = bf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${pe(r, s - 9)}... (cut)`), L(ye(e.replyTo), ts(r, [...n, { label: "Help", command: e.help() }]));}
-function vf(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${ve(r, s - 9)}... (cut)`), L(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
+function $f(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function na(e, t) {const n = e.store.tokens[t];
+function ra(e, t) {const n = e.store.tokens[t];
 n && wt(n) && delete e.store.tokens[t];}
 function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Hn = "Help: DefenseRound", H = (e) => `<code>${Bn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
-function pf(e) {const t = e.stance.modes.length > 0 ? [qe(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+var Hn = "Help: DefenseRound", H = (e) => `<code>${Bn(e)}</code>`, ze = (e) => `<li>${e}</li>`;
+function Af(e) {const t = e.stance.modes.length > 0 ? [ze(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-qe(`${H(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
-qe(`${H(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
-qe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-qe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-qe("Every command answers <code>--help</code>."),
+ze(`${H(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
+ze(`${H(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
+ze(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+ze(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+ze("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-qe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Yt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-qe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+ze(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${qt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+ze(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var at;
-function ns(e, t = {}) {at = sf(Hn, pf(e), t.createIfMissing !== !1) ?? at;}
-function ra() {return at = of(Hn, at), at !== void 0 && Un(at) ? { label: Hn, command: `http://journal.roll20.net/handout/${at}` } : void 0;}
-function sa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+function ts(e, t = {}) {at = hf(Hn, Af(e), t.createIfMissing !== !1) ?? at;}
+function sa() {return at = mf(Hn, at), at !== void 0 && Un(at) ? { label: Hn, command: `http://journal.roll20.net/handout/${at}` } : void 0;}
+function ia(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, ei(n, r)).toLowerCase();
+const s = n.slice(r, Zs(n, r)).toLowerCase();
 return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function ia(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function mf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function oa(e, t, n, r = sa(t, n)) {if (!r) return;
-const s = n[r], i = _c(t.content, t.inlinerolls);
+function oa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Sf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function aa(e, t, n, r = ia(t, n)) {if (!r) return;
+const s = n[r], i = El(t.content, t.inlinerolls);
 let o;
-try {const a = ti(i);
-if (o = Qo(e, t, a, () => mf(e, s, a, r)), o.relayRefused) {be(o, ia(e, r));
+try {const a = ei(i);
+if (o = Zo(e, t, a, () => Sf(e, s, a, r)), o.relayRefused) {$e(o, oa(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {be(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {$e(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = ra(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-L(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...v, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = sa(), h = c === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+L(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
-const c = s.run(o);
-c && await c;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Qo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {be(o, ia(e, r));
+const l = s.run(o);
+l && await l;
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Zo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {$e(o, oa(e, r));
 return;}
-Ye(o, a.message);
+qe(o, a.message);
 return;}
 throw a;}}
-var gf = new K(
+var _f = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function kf(e) {if (gf.has(e)) return [e];
+function Ef(e) {if (_f.has(e)) return [e];
 const t = [];
 try {const n = Z.parse($(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
@@ -2902,105 +2917,105 @@ t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function ze(e) {const t = new I();
+function Xe(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var yf = class {constructor() {this.byReason = new I();}
+var Tf = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;}
-}, aa = ["on", "off"], rs = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
+return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;}
+}, la = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
 "edition",
-...g.keys(rs),
+...g.keys(ns),
 "stamina-bar",
-...We.map((e) => `attr.${e}`),
-...Xt.map((e) => `marker.${e}`),
+...xe.map((e) => `attr.${e}`),
+...Jt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], wf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Of = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function bf(e, t, n) {const r = t.toLowerCase();
+function Rf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = _e(n, "edition", Nd()), i = Yt();
+if (r === "edition") {const s = Ee(n, "edition", Ud()), i = qt();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in rs) {const s = rs[r], i = _e(n, r, zt), o = e.bars[s];
+if (r in ns) {const s = ns[r], i = Ee(n, r, Xt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = _e(n, r, ["power", ...zt]);
+if (r === "stamina-bar") {const s = Ee(n, r, ["power", ...Xt]);
 if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!We.includes(s))
-throw new _(`unknown attribute key "${V(s)}": ${Lt(s, We, "keys")}`);
+if (!xe.includes(s))
+throw new _(`unknown attribute key "${V(s)}": ${jt(s, xe, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Xt.includes(s))
-throw new _(`unknown marker key "${V(s)}": ${Lt(s, Xt, "keys")}`);
-const i = n.trim(), o = kf(i);
+if (!Jt.includes(s))
+throw new _(`unknown marker key "${V(s)}": ${jt(s, Jt, "keys")}`);
+const i = n.trim(), o = Ef(i);
 if (o.length === 0) throw new _(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((l) => V(l)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = _e(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = Ee(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = _e(n, r, aa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Ee(n, r, la) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = _e(n, r, aa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Ee(n, r, la) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = _e(n, r, Cr), wf[e.apiCommands];
-throw new _(`unknown setting "${V(t)}": ${Lt(t, ca, "settings")}`);}
-function Xe() {return la(Campaign().get("turnorder"));}
-function $f() {const e = Campaign().get("turnorder");
+return e.apiCommands = Ee(n, r, Ir), Of[e.apiCommands];
+throw new _(`unknown setting "${V(t)}": ${jt(t, ca, "settings")}`);}
+function Je() {return da(Campaign().get("turnorder"));}
+function Df() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function la(e) {if (typeof e != "string" || e.trim() === "") return [];
+function da(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function ss(e) {Campaign().set("turnorder", Z.stringify(e));}
-function an(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
-function is(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function Af(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function rs(e) {Campaign().set("turnorder", Z.stringify(e));}
+function ln(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
+function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function If(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Sf(e) {const t = an(e.id), n = an(e.custom);
-return `${t.length <= 64 ? t : `#${os(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${os(n)}`}`;}
-function os(e) {let t = 2166136261;
+function Cf(e) {const t = ln(e.id), n = ln(e.custom);
+return `${t.length <= 64 ? t : `#${is(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${is(n)}`}`;}
+function is(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var _f = /^(.+) -?\d+$/;
-function Ef() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Nf = /^(.+) -?\d+$/;
+function Pf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function da(e) {if (is(e.pr) !== -1 || an(e.custom) !== "") return !1;
-const t = an(e.id);
+function ua(e) {if (ss(e.pr) !== -1 || ln(e.custom) !== "") return !1;
+const t = ln(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || $(n.get("represents") ?? "") !== "") return !1;
-const r = Ef();
+const r = Pf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = _f.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Nf.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Tf(e) {for (const t of e) if (!da(t)) return t;}
-var Of = new K(["stance-title", "stance-change", "stance-effect"]);
-function Rf(e, t) {return {values: [],
+function Mf(e) {for (const t of e) if (!ua(t)) return t;}
+var Lf = new K(["stance-title", "stance-change", "stance-effect"]);
+function jf(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-E(le, { kind: "stance-title", who: i, stance: t, same: s }),
+E(ce, { kind: "stance-title", who: i, stance: t, same: s }),
 E(re, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
 E(e.row, { kind: "stance-change", from: r, to: t }),
 E(e.row, { kind: "stance-effect", stance: t })],
@@ -3009,18 +3024,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function Df(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function Ff(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var If = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Cf(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
+var Gf = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Vf(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Ze[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3035,254 +3050,254 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function ua(e, t) {const n = e.words, r = (s) => If.has(s.kind) ? Cf(s, t, r) : Of.has(s.kind) ? Df(s, e.stance, t) : n(s, t);
+function fa(e, t) {const n = e.words, r = (s) => Gf.has(s.kind) ? Vf(s, t, r) : Lf.has(s.kind) ? Ff(s, e.stance, t) : n(s, t);
 return r;}
-function Nf(e) {const t = e.indexOf("@");
+function Uf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function fa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function ha(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
-for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = Nf(c);
+for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+if (l !== "") {const c = Uf(l);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
+t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Pf(e) ? e : s;}
-function Pf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Mf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return fa(e, o, [r, s, i]);}
-var ha = ["defensive", "reactive", "active", "full"];
-function va(e, t, n) {const r = ha.find((s) => s === t);
-return fa(e, r ? [n.markers[r]] : [], ha.map((s) => n.markers[s]));}
+return s === e || s.length < e.length && s === Bf(e) ? e : s;}
+function Bf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Hf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return ha(e, o, [r, s, i]);}
+var ma = ["defensive", "reactive", "active", "full"];
+function va(e, t, n) {const r = ma.find((s) => s === t);
+return ha(e, r ? [n.markers[r]] : [], ma.map((s) => n.markers[s]));}
 var pa = [];
-function Lf(e) {return typeof e != "function" ? !1 : (pa.push(e), !0);}
-function ma(e, t, n, r, s, i) {for (const a of pa)
+function Kf(e) {return typeof e != "function" ? !1 : (pa.push(e), !0);}
+function ga(e, t, n, r, s, i) {for (const a of pa)
 try {a(e, t, n, r);
-} catch (c) {es("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Hr() : i;
+} catch (l) {Zr("an onDamage observer", l, void 0);}
+const o = i === void 0 ? Br() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {es("HealthColors.Update", a, void 0);}}
-function ga(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var jf = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {Zr("HealthColors.Update", a, void 0);}}
+function ka(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Wf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ga(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ka(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), jo(e, this.props));}};
-function ka(e, t, n) {const r = {};
+this.any && (e.set(this.props), Fo(e, this.props));}};
+function ya(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function ya(e, t, n, r, s) {const i = bo(e, n);
-ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), $o(e, n, r));}
-function Ff(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], v = new jf(), k = () => {var y;
+function wa(e, t, n, r, s) {const i = $o(e, n);
+ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Ao(e, n, r));}
+function xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], m = new Wf(), k = () => {var y;
 return d[y = s.id] ?? (d[y] = {});
-}, m = r.vitalityFrom ?? s.bars.vitality.value, p = {vitality: s.bars.vitality.value,
+}, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const y of n.changes)
-switch (y.kind) {case "bar": {const T = s.bars[y.resource], U = y.resource === "vitality" ? m : T.value, R = T.link ? getObj("attribute", T.link) : void 0, M = { kind: "bar", resource: y.resource, bar: T.bar, from: U, to: y.to };
-R && (M.attributeId = R.id), f.push(M), (T.value !== y.to || T.raw !== y.to) && v.bar(s, y.resource, y.to, R), p[y.resource] = y.to;
+switch (y.kind) {case "bar": {const T = s.bars[y.resource], U = y.resource === "vitality" ? p : T.value, R = T.link ? getObj("attribute", T.link) : void 0, M = { kind: "bar", resource: y.resource, bar: T.bar, from: U, to: y.to };
+R && (M.attributeId = R.id), f.push(M), (T.value !== y.to || T.raw !== y.to) && m.bar(s, y.resource, y.to, R), v[y.resource] = y.to;
 break;}
 case "value": {const T = o[y.key], U = i.values[y.key]?.current ?? null;
 if (T?.kind === "attribute")
-f.push({ kind: "attribute", key: y.key, attributeId: T.attribute.id, from: U, to: y.to }), v.attribute(T.attribute, y.to);
+f.push({ kind: "attribute", key: y.key, attributeId: T.attribute.id, from: U, to: y.to }), m.attribute(T.attribute, y.to);
 else if (T?.kind === "worn") {f.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: y.to });
 const R = k();
 R.worn = { ...R.worn, [T.track]: y.to };
-} else if (Yr[y.key] === void 0 && T?.kind === "override") {f.push({ kind: "override", key: y.key, from: U, to: y.to });
+} else if (xr[y.key] === void 0 && T?.kind === "override") {f.push({ kind: "override", key: y.key, from: U, to: y.to });
 const R = k();
 R.overrides = { ...R.overrides, [y.key]: y.to };}
 break;}
-case "initiative": {const T = r.turnOrder?.order ?? Xe(), U = T.find((M) => M.id === s.id), R = is(U?.pr);
-U && D.isFinite(R) && R !== y.to && (U.pr = y.to, ba(T, r.turnOrder), f.push({ kind: "initiative", from: R, to: y.to }));
+case "initiative": {const T = r.turnOrder?.order ?? Je(), U = T.find((M) => M.id === s.id), R = ss(U?.pr);
+U && D.isFinite(R) && R !== y.to && (U.pr = y.to, $a(T, r.turnOrder), f.push({ kind: "initiative", from: R, to: y.to }));
 break;}
-case "join-turn-order": {const T = Uf(y.tokenId, y.initiative, r.turnOrder);
+case "join-turn-order": {const T = zf(y.tokenId, y.initiative, r.turnOrder);
 h.push(T.note), T.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
-case "ally-state": {const T = getObj("graphic", y.tokenId), U = T ? nn(T, c.bars.vitality) : y.tokenId, R = $t(Jt(l, U), a), M = $t({ ...R, edition: { id: a.id, state: y.state } }, a);
-for (const ie of Mr(R, M, U === y.tokenId ? void 0 : U, y.tokenId))
-f.push(ie), In(l, U, M);
+case "ally-state": {const T = getObj("graphic", y.tokenId), U = T ? rn(T, l.bars.vitality) : y.tokenId, R = $t(Qt(c, U), a), M = $t({ ...R, edition: { id: a.id, state: y.state } }, a);
+for (const ie of Pr(R, M, U === y.tokenId ? void 0 : U, y.tokenId))
+f.push(ie), In(c, U, M);
 break;}
 case "ally-answer":
-ya(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
+wa(c, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-const A = t.condition, O = n.state !== void 0 ? a.life.condition(n.state, p.vitality) : A;
-if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, T = d[y], U = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, R = n.state === void 0 ? U : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = T?.deadForGood === !0, ie = n.state === void 0 ? M : a.life.deadForGood(n.state, p.vitality), $e = T?.stance, ft = n.stance === void 0 ? $e : n.stance ?? void 0;
-for (const Ae of Mr(ka(U, M, $e), ka(R, ie, ft), y === s.id ? void 0 : y))
-f.push(Ae), In(l, Cn(s.id, Ae), Ae.to);}
-n.answer !== void 0 && ya(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const A = t.condition, O = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : A;
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, T = d[y], U = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, R = n.state === void 0 ? U : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = T?.deadForGood === !0, ie = n.state === void 0 ? M : a.life.deadForGood(n.state, v.vitality), Ae = T?.stance, ft = n.stance === void 0 ? Ae : n.stance ?? void 0;
+for (const Se of Pr(ya(U, M, Ae), ya(R, ie, ft), y === s.id ? void 0 : y))
+f.push(Se), In(c, Cn(s.id, Se), Se.to);}
+n.answer !== void 0 && wa(c, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const w = d[s.id];
 w && wt(w) && delete d[s.id];
 let N = s.statusmarkers;
-if (n.state !== void 0 && (N = Mf(N, O, c)), n.stance !== void 0 && (N = va(N, n.stance, c)), N !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: N }), v.prop("statusmarkers", N)), r.tokenProps)
+if (n.state !== void 0 && (N = Hf(N, O, l)), n.stance !== void 0 && (N = va(N, n.stance, l)), N !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: N }), m.prop("statusmarkers", N)), r.tokenProps)
 for (const y of g.keys(r.tokenProps)) {const T = r.tokenProps[y];
-!(y in v.props) && u.get(y) !== T && v.prop(y, T);}
-if (v.flush(u), r.notify ?? !0) {const { bars: y } = s, T = { vitality: m, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, U = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: N, condition: O };
-ma(u, T, U, n.detail, () => wa(s, m), r.healthColors);}
+!(y in m.props) && u.get(y) !== T && m.prop(y, T);}
+if (m.flush(u), r.notify ?? !0) {const { bars: y } = s, T = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, U = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: N, condition: O };
+ga(u, T, U, n.detail, () => ba(s, p), r.healthColors);}
 return { changes: f, notes: h };}
-function wa(e, t) {const n = Vf(e.token);
+function ba(e, t) {const n = qf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var Gf = ["width", "height"];
-function Vf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Gf) t[n] = e.get(n);
+var Yf = ["width", "height"];
+function qf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Yf) t[n] = e.get(n);
 return t;}
-function ba(e, t) {t ? t.changed = !0 : ss(e);}
-function Uf(e, t, n) {const r = getObj("graphic", e);
+function $a(e, t) {t ? t.changed = !0 : rs(e);}
+function zf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = Q(r, "The spectator"), i = n?.order ?? Xe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), ba(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Bf(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
-return d || r.set(l, d = {}), d;};
+const s = Q(r, "The spectator"), i = n?.order ?? Je();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), $a(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Xf(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
+return d || r.set(c, d = {}), d;};
 let i, o = !1;
-const a = new I(), c = (l) => $t(Jt(e.memories, l.home), e.edition);
-for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Gn(f, Y(f), e.settings);
-u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
+const a = new I(), l = (c) => $t(Qt(e.memories, c.home), e.edition);
+for (const { tokenId: c, change: d } of t) {let u = a.get(c);
+if (u === void 0) {const f = getObj("graphic", c), h = f && Gn(f, Y(f), e.settings);
+u = h ? { token: h.token, snapshot: h, memory: l(h) } : null, a.set(c, u);}
 if (u)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(c)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = Rn(f.worn, d.track, d.from), ho(e.memories.tokens, l, f);
+case "worn": {const f = { ...e.memories.tokens[c] };
+f.worn = Rn(f.worn, d.track, d.from), mo(e.memories.tokens, c, f);
 break;}
-case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = Rn(f.overrides, d.key, d.from), ho(e.memories.tokens, l, f);
+case "override": {const f = { ...e.memories.tokens[c] };
+f.overrides = Rn(f.overrides, d.key, d.from), mo(e.memories.tokens, c, f);
 break;}
 case "markers":
-s(l).statusmarkers = d.from;
+s(c).statusmarkers = d.from;
 break;
-case "memory": {const f = Cn(l, d), h = $t(Jt(e.memories, f), e.edition);
-In(e.memories, f, ru(d.from, d.to, h, ke));
+case "memory": {const f = Cn(c, d), h = $t(Qt(e.memories, f), e.edition);
+In(e.memories, f, uu(d.from, d.to, h, ke));
 break;}
 case "answer":
-ke(d.from, d.to) || $o(e.memories, d.tokenId ?? l, d.from);
+ke(d.from, d.to) || Ao(e.memories, d.tokenId ?? c, d.from);
 break;
-case "initiative": {i ?? (i = Xe());
-const f = i.find((h) => h.id === l);
+case "initiative": {i ?? (i = Je());
+const f = i.find((h) => h.id === c);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Xe());
+case "turn-order": {i ?? (i = Je());
 const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
-for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ga(u, d);}
-for (const [l, d] of a) {if (!d) continue;
-const { token: u } = d, f = r.get(l) ?? {};
+for (const [c, d] of n) {const u = getObj("attribute", c);
+u && ka(u, d);}
+for (const [c, d] of a) {if (!d) continue;
+const { token: u } = d, f = r.get(c) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = va(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const k of Js) {const m = d.snapshot.bars[k], p = `${m.bar}_value`, A = m.link ? n.get(m.link) : void 0;
-A !== void 0 && u.get(p) !== A && (f[p] = A);
-const O = A ?? f[p];
-h[k] = typeof O == "number" ? O : m.value;}
-g.keys(f).length > 0 && (u.set(f), jo(u, f));
-const v = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Hf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
-i && o && ss(i);}
-function Hf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
-return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
+for (const k of Xs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, A = p.link ? n.get(p.link) : void 0;
+A !== void 0 && u.get(v) !== A && (f[v] = A);
+const O = A ?? f[v];
+h[k] = typeof O == "number" ? O : p.value;}
+g.keys(f).length > 0 && (u.set(f), Fo(u, f));
+const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Jf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...h, statusmarkers: m });}
+i && o && rs(i);}
+function Jf(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
+return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-ma(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => wa(n, n.bars.vitality.value));}
-function $a(e) {if (e.length === 0) return Bs.resolve([]);
+ga(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ba(n, n.bars.vitality.value));}
+function Aa(e) {if (e.length === 0) return Us.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Bs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Lo(), n(o));});});}
-function as(e) {if (e.summary !== void 0) return e.summary;
+return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (jo(), n(o));});});}
+function os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Kf(e) {if (!Un(e.snapshot.id)) return [];
+function Qf(e) {if (!Un(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = Aa(e, n);
+const r = Sa(e, n);
 r && t.push(r);}
 return t;}
-function Aa(e, t) {const { snapshot: n } = e;
+function Sa(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function cs(e, t = []) {const n = [];
+function as(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
 const o = Un(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
+for (let c = 0; c < a.length; c += 1) {const d = a[c], u = d.section;
 if (u === void 0 || u === re) continue;
-if (u === le) {s ?? (s = d);
+if (u === ce) {s ?? (s = d);
 continue;}
-if (u === Fe) {const v = o ? Aa(e, d) : void 0;
-v && (i ?? (i = [])).push(v);
+if (u === Fe) {const m = o ? Sa(e, d) : void 0;
+m && (i ?? (i = [])).push(m);
 continue;}
 let f;
-for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
+for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
-let c = r;
-for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
-n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (i ?? (i = [])).push(l);
+let l = r;
+for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
+n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
+for (const c of t) (i ?? (i = [])).push(c);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Wf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function Zf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function xf(e) {let t = "";
+function eh(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Yf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ls(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
-for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
+function th(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function ls(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
+for (const c of t) {const d = e[c], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, v = s === "all" || n[l] === "public", k = v ? xf(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], A = v && Wf(d.outcome.steps) ? [...m, ...Kf(d)] : m, O = Yf(as(d), u.name), w = k ? `${O} ${k}` : O;
-c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${w}`] : [w], buttons: A });}
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Sa = g.freeze({ record: !0 });
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[c] === "public", k = m ? eh(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], A = m && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, O = th(os(d), u.name), w = k ? `${O} ${k}` : O;
+l.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${w}`] : [w], buttons: A });}
+return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
+var _a = g.freeze({ record: !0 });
 function cn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function ds(e, t, n) {if (t.length === 0) return;
+function cs(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? zf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? rh(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {L(ye(n.replyTo), se(as(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {L(ye(n.replyTo), se(os(t[0])));
 return;}
-const h = t.length === 1 ? cs(t[0]) : ls(t, qf(t), _a(e, t), `${n.title}: ${us(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? as(t[0]) : ls(t, nh(t), Ea(e, t), `${n.title}: ${ds(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
 L(ye(n.replyTo), he(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = cn(e, f.snapshot);
-L(h === "public" ? _t : ae, he(cs(f, i)), Sa), h === "gm" && !f.snapshot.hidden && L(_t, ts(as(f), o ? i : []));
+L(h === "public" ? _t : ae, he(as(f, i)), _a), h === "gm" && !f.snapshot.hidden && L(_t, es(os(f), o ? i : []));
 return;}
-const a = _a(e, t), c = [], l = [];
+const a = Ea(e, t), l = [], c = [];
 for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && L(_t, he(ls(t, c, a, `${n.title}: ${us(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && L(ae, he(ls(t, l, a, `${n.title}: ${us(t.length)} (GM)${d}`, "all", s, i)), Sa);}
-function us(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function _a(e, t) {return t.map((n) => cn(e, n.snapshot));}
-function qf(e) {return e.map((t, n) => n);}
-function zf(e, t, n) {return e.details.add(
+t[f].snapshot.hidden || l.push(f), a[f] === "gm" && c.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || c.length === 0;
+l.length > 0 && L(_t, he(ls(t, l, a, `${n.title}: ${ds(l.length)}${d}`, "public", s, u ? i : []))), c.length > 0 && L(ae, he(ls(t, c, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), _a);}
+function ds(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function Ea(e, t) {return t.map((n) => cn(e, n.snapshot));}
+function nh(e) {return e.map((t, n) => n);}
+function rh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => cs(i) };}));}
-function Xf(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => as(i) };}));}
+function sh(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${$(n.raw)}"`;
-return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function ct(e) {let t = 2;
+return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function lt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3290,8 +3305,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var fs = 50, Wn = 6e4, Jf = 10, Qf = 15e3, Zf = fs / 2, eh = Wn / 2, xn = new un();
-function th(e) {switch (e.kind) {case "bar":
+var us = 50, Wn = 6e4, ih = 10, oh = 15e3, ah = us / 2, lh = Wn / 2, xn = new Nt();
+function ch(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3300,415 +3315,415 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + ct(e.from) + ct(e.to);
+return 40 + lt(e.from) + lt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ea(e.from) + Ea(e.to);
-case "answer":
 return 60 + (e.tokenId?.length ?? 0) + Ta(e.from) + Ta(e.to);
+case "answer":
+return 60 + (e.tokenId?.length ?? 0) + Oa(e.from) + Oa(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Ea(e) {return 20 + (e.stance === void 0 ? 0 : ct(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + hs(e.edition.state) : 0);}
-function Ta(e) {return e === null ? 4 : 40 + ct(e.edition) + hs(e.answer);}
-function hs(e) {if (typeof e == "string") return ct(e);
+function Ta(e) {return 20 + (e.stance === void 0 ? 0 : lt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
+function Oa(e) {return e === null ? 4 : 40 + lt(e.edition) + fs(e.answer);}
+function fs(e) {if (typeof e == "string") return lt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + hs(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + fs(e[n]));
 return t;}
 function Yn(e) {let t = xn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + ct(n.tokenId) + ct(n.name);
-for (const r of n.changes) t += th(r);}
+for (const n of e.tokens) {t += 50 + lt(n.tokenId) + lt(n.name);
+for (const r of n.changes) t += ch(r);}
 xn.set(e, t);}
 return t;}
-function nh(e, t, n) {if (n.changes.length === 0) return !1;
+function dh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ks(r), c = Yn(i);
+const a = gs(r), l = Yn(i);
 i.tokens.push(n), xn.delete(i);
-const l = Yn(i) - c, d = ms(a, i.by);
-a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ys(a, d, 0); u = zn(r, i.by)) qn(e, u);
+const c = Yn(i) - l, d = vs(a, i.by);
+a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
+for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ks(a, d, 0); u = zn(r, i.by)) qn(e, u);
 return !0;}
 return !1;}
-function vs(e) {return e === "hand-edit" || e === Ce || St(e);}
-function ps(e, t) {return e.by === "hand-edit" || !(t ?? vs(e.by));}
-var lt;
-function ms(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ps({ by: t }) }, e.byOwner.set(t, r)), r;}
-function gs(e, t, n, r) {const s = Yn(t) * n, i = ms(e, t.by, r);
+function hs(e) {return e === "hand-edit" || e === Ce || St(e);}
+function ms(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
+var ct;
+function vs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ms({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ps(e, t, n, r) {const s = Yn(t) * n, i = vs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function ks(e) {if (lt && lt.history === e && lt.length === e.length) return lt;
+function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) gs(t, n, 1);
-return lt = t, t;}
+for (const n of e) ps(t, n, 1);
+return ct = t, t;}
 function qn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = ks(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, gs(r, s, -1));}
+const r = gs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, ps(r, s, -1));}
 function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function rh(e, t) {const n = e.history;
+function uh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ys(e, t, n, r = 0) {return t.entries + r > Jf || t.bytes + n > Qf || e.quota.entries + r > Zf || e.quota.bytes + n > eh || e.length + r > fs || e.bytes + n > Wn;}
-function ws(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Oa(e, t, n) {const r = e.store.history, s = ks(r), i = Yn(t);
-if (n) {const o = ms(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (ys(c, a, i, 1)) return !1;
-for (let l = zn(r, t.by); l >= 0 && ys(s, o, i, 1); l = zn(r, t.by)) qn(e, l);}
-if (r.push(t), s.length = r.length, gs(s, t, 1, n), !n)
-for (; (s.length > fs || s.bytes > Wn) && r.length > 1; ) {const o = rh(s, t);
+function ks(e, t, n, r = 0) {return t.entries + r > ih || t.bytes + n > oh || e.quota.entries + r > ah || e.quota.bytes + n > lh || e.length + r > us || e.bytes + n > Wn;}
+function ys(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function Ra(e, t, n) {const r = e.store.history, s = gs(r), i = Yn(t);
+if (n) {const o = vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (ks(l, a, i, 1)) return !1;
+for (let c = zn(r, t.by); c >= 0 && ks(s, o, i, 1); c = zn(r, t.by)) qn(e, c);}
+if (r.push(t), s.length = r.length, ps(s, t, 1, n), !n)
+for (; (s.length > us || s.bytes > Wn) && r.length > 1; ) {const o = uh(s, t);
 qn(e, o >= 0 ? o : 0);}
 return !0;}
-function Ra(e, t, n) {let r = t.tokens, s = 0;
+function Da(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Oa(e, o, ps(t, n)) ? i : void 0;}
-function sh(e) {const t = e.store.history, n = t.splice(0, t.length);
-lt = void 0;
+return Ra(e, o, ms(t, n)) ? i : void 0;}
+function fh(e) {const t = e.store.history, n = t.splice(0, t.length);
+ct = void 0;
 for (const r of n) {const s = Z.stringify(r).length;
-xn.set(r, s), !(s > Wn) && Oa(e, r, ps(r));}
-return lt = void 0, n.length - t.length;}
+xn.set(r, s), !(s > Wn) && Ra(e, r, ms(r));}
+return ct = void 0, n.length - t.length;}
 function Tt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (l) => {const d = tn(l);
+function dt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = nn(c);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
-const l = [];
+const c = [];
 for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(ih(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
-} else {let l = 0;
+u ? o(u) : c.push(hh(d));}
+c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(c.map((d) => `"${d}"`))}`);
+} else {let c = 0;
 for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
-u && !Tt(u) ? o(u) : l += 1;}
-l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
+u && !Tt(u) ? o(u) : c += 1;}
+c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
-const a = [], c = [];
-for (const l of i) {const d = Y(l);
-e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
-if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new C(Kn(r).join("; "));
+const a = [], l = [];
+for (const c of i) {const d = Y(c);
+e.gm || n.anyTarget || Re(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Q(c));}
+if (l.length > 0 && r.push(`you do not control ${Xe(l)}`), a.length === 0) throw new C(Kn(r).join("; "));
 return { targets: a, notes: r };}
-function ih(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function hh(e) {return e.length > 24 ? `${ve(e, 24)}...` : e;}
 function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
-if (!(!n || Tt(n)) && !(!t && xe(n)))
+if (!(!n || Tt(n)) && !(!t && Ye(n)))
 return n;}
-function oh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function mh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && tn(s);
+const s = B(r[0]), i = s && nn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function ah(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function vh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Da(e, t) {const n = B(t);
+function Ia(e, t) {const n = B(t);
 return n !== void 0 && Re(e, n, Y(n));}
 function P(e) {return Oe(e.store.settings.edition);}
 function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Ia(e) {const t = B(e);
+function Ca(e) {const t = B(e);
 return t ? Q(t, e) : e;}
-function ch(e) {return e.store;}
-function lh(e) {const t = e.store.editionLeft;
+function ph(e) {return e.store;}
+function gh(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function bs(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || cn(e.app, t) === "public";}
+function ws(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || cn(e.app, t) === "public";}
 function ut(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Tf(t);
+const s = Mf(t);
 if (s) {n.turnRow = s;
-const i = an(s.id), o = i !== "" && i !== "-1" ? B(i) : void 0;
-o !== void 0 && xe(o) && (n.turnRowHidden = !0);}}
-const r = lh(e);
+const i = ln(s.id), o = i !== "" && i !== "-1" ? B(i) : void 0;
+o !== void 0 && Ye(o) && (n.turnRowHidden = !0);}}
+const r = gh(e);
 return r && (n.editionLeft = r), n;}
-function $s(e, t, n, r = ut(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return Ju(i, o[i.id], n, r, o[i.home], s);}
-function dh(e, t, n = !0, r) {if (t.brokenBar !== void 0) return As(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+function bs(e, t, n, r = ut(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return of(i, o[i.id], n, r, o[i.home], s);}
+function kh(e, t, n = !0, r) {if (t.brokenBar !== void 0) return $s(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
 if (t.problems.length > 0) return Xn(t.snapshot, t.problems, r);}
-function As(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function $s(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Xf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? sh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Xn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: P(e), memories: ch(e) };}
-var uh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = fh(s, e, i);}
+function Dt(e) {return { settings: e.store.settings, edition: P(e), memories: ph(e) };}
+var yh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = wh(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function fh(e, t, n) {const { id: r, name: s } = t;
-return ua(e, (i) => i === r ? s : n(i));}
-function hh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = Ff(s, t, n, r), a = new uh(i, n, o.changes, o.notes, s.edition, Ia);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: pe(i.name, 200), changes: o.changes },
+function wh(e, t, n) {const { id: r, name: s } = t;
+return fa(e, (i) => i === r ? s : n(i));}
+function bh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = xf(s, t, n, r), a = new yh(i, n, o.changes, o.notes, s.edition, Ca);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ve(i.name, 200), changes: o.changes },
 shown: a};}
-function vh(e, t, n) {const r = B(t.token.id);
+function $h(e, t, n) {const r = B(t.token.id);
 if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
 if ($(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Uu(s) : void 0;
+const i = s ? zu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
-function ph(e) {for (const t of e.changes)
+function Ah(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Ca(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function Na(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = ti(e.msg.content ?? ""), s = n.filter((i) => !gh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = ei(e.msg.content ?? ""), s = n.filter((i) => !_h((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var mh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function gh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Sh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function _h(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = mh.exec($(r?.expression ?? ""));
+const r = t?.[D(n[1])], s = Sh.exec($(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function Ss(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Rc(e, r.flag, 1, r.sides);
+function As(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Dl(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function _s(e, t, n, r) {if (e.length === 0) return Jn;
+function Ss(e, t, n, r) {if (e.length === 0) return Jn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var Jn = g.freeze({}), kh = g.freeze({}), yh = [], wh = [];
-function ln(e, t, n, r, s, i, o, a) {const c = $s(e, t, n, s, a);
-if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
-if (c.problems.length > 0) return { kind: "problems", reading: c };
-const l = n.resolve(c.facts, r);
-if (kn(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = ph(l);
-if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = hh(e, c, l, o(l), i);
-return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
+var Jn = g.freeze({}), Eh = g.freeze({}), Th = [], Oh = [];
+function dn(e, t, n, r, s, i, o, a) {const l = bs(e, t, n, s, a);
+if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
+if (l.problems.length > 0) return { kind: "problems", reading: l };
+const c = n.resolve(l.facts, r);
+if (kn(c)) return { kind: "refusal", refusal: c, reading: l };
+const d = Ah(c);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
+const { applied: u, shown: f } = bh(e, l, c, o(c), i);
+return { kind: "written", outcome: c, applied: u, shown: f, reading: l };}
 function Qn(e, t, n) {const r = ut(e), s = Dt(e);
-return t.map((i) => ln(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
-function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? kh : Ss(e.parsed, t.dice), o = e.gm ? void 0 : Ca(e, t.dice);
-return Na(
+return t.map((i) => dn(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
+function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? Eh : As(e.parsed, t.dice), o = e.gm ? void 0 : Na(e, t.dice);
+return Pa(
 e,
-n.map((a) => {const c = { target: a, plan: t, given: i };
-return o && (c.typed = o), c;}),
+n.map((a) => {const l = { target: a, plan: t, given: i };
+return o && (l.typed = o), l;}),
 r,
 s);}
-function Na(e, t, n, r) {let s, i = [], o = !1, a = !1;
-const c = [];
+function Pa(e, t, n, r) {let s, i = [], o = !1, a = !1;
+const l = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? wh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Oh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {be(e, d);
+if (d !== void 0) {$e(e, d);
 return;}
-return Pa(e, t, c, void 0, a, n, r);}
-const l = e.app.store.settings.edition;
-return $a(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {be(e, u);
+return Ma(e, t, l, void 0, a, n, r);}
+const c = e.app.store.settings.edition;
+return Aa(l.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {$e(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {be(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== c) {$e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Pa(e, t, c, d, a, n, r);});}
-function Pa(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? yh, d = [...i];
+Ma(e, t, l, d, a, n, r);});}
+function Ma(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Th, d = [...i];
 let u;
 const f = [], h = [];
-let v = !1;
-const k = s ? { order: Xe(), changed: !1 } : void 0, m = Hr() ?? null, p = ut(a, k?.order), A = Dt(a), O = (R) => {const M = { notify: R.observed ?? !0, healthColors: m };
+let m = !1;
+const k = s ? { order: Je(), changed: !1 } : void 0, p = Br() ?? null, v = ut(a, k?.order), A = Dt(a), O = (R) => {const M = { notify: R.observed ?? !0, healthColors: p };
 return k && (M.turnOrder = k), M;
 }, w = (R) => (delete R.answer, O(R));
 let N = 0;
-t.forEach(({ target: R, plan: M, given: ie, typed: $e, answer: ft, answerGiven: Ae }, Pe) => {const Fs = n[Pe], tr = N;
-if (N += Fs.length, c && !vh(e, R, o.anyTarget === !0)) {d.push(`${Q(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: R, plan: M, given: ie, typed: Ae, answer: ft, answerGiven: Se }, Pe) => {const js = n[Pe], tr = N;
+if (N += js.length, l && !$h(e, R, o.anyTarget === !0)) {d.push(`${Q(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = Ae === void 0 ? ln(a, R, M, _s(M.dice, ie, l, tr), p, A, O) : ln(a, R, M, _s(M.dice, ie, l, tr), p, A, w, { answerGiven: Ae });
-if (X.kind !== "written") {const { snapshot: dn } = X.reading, ic = () => bs(e, dn);
-X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new yf())).add(dn.name, X.refusal.reason) : d.push(As(a, dn, X.refusal, ic())) : X.kind === "problems" ? d.push(Xn(dn, X.reading.problems)) : d.push(`${dn.name}: the result${ic() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const X = Se === void 0 ? dn(a, R, M, Ss(M.dice, ie, c, tr), v, A, O) : dn(a, R, M, Ss(M.dice, ie, c, tr), v, A, w, { answerGiven: Se });
+if (X.kind !== "written") {const { snapshot: un } = X.reading, ol = () => ws(e, un);
+X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new Tf())).add(un.name, X.refusal.reason) : d.push($s(a, un, X.refusal, ol())) : X.kind === "problems" ? d.push(Xn(un, X.reading.problems)) : d.push(`${un.name}: the result${ol() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ie = X.outcome;
-f.push(X.applied), $e && (X.shown.typed = $e), ft && (X.shown.answer = ft), h.push(X.shown), v || (v = Ie.undoable === !0);
-}), u && d.push(...u.lines()), k?.changed && ss(k.order);
+f.push(X.applied), Ae && (X.shown.typed = Ae), ft && (X.shown.answer = ft), h.push(X.shown), m || (m = Ie.undoable === !0);
+}), u && d.push(...u.lines()), k?.changed && rs(k.order);
 let y;
-if ((o.record || v) && f.length > 0) {const R = o.recordBy ?? e.playerId, M = R === e.playerId ? e.gm || R === Ce : vs(R), ie = Ra(a, { by: R, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, M);
-ie !== void 0 && (o.record || M) && (y = { command: ws(ie), byGm: M });}
-const T = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : vs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: T, senderMaySee: (R) => bs(e, R) };
-if (y && (U.undo = y), ds(a, h, U), d.length > 0) {const R = o.refusals(Kn(d), f.length > 0);
-Ye(e, R);}}
-function bh(e) {e.store.exchange.waiting = {};}
-function $h(e, t) {const n = e.store.exchange.waiting;
+if ((o.record || m) && f.length > 0) {const R = o.recordBy ?? e.playerId, M = R === e.playerId ? e.gm || R === Ce : hs(R), ie = Da(a, { by: R, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, M);
+ie !== void 0 && (o.record || M) && (y = { command: ys(ie), byGm: M });}
+const T = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: T, senderMaySee: (R) => ws(e, R) };
+if (y && (U.undo = y), cs(a, h, U), d.length > 0) {const R = o.refusals(Kn(d), f.length > 0);
+qe(e, R);}}
+function Rh(e) {e.store.exchange.waiting = {};}
+function Dh(e, t) {const n = e.store.exchange.waiting;
 for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
-function Es(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Ts(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function _s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function Es(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Es(e, n));}
-function Ma(e, t) {if (e.attacker === null || t) return e.attacker;
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !_s(e, n));}
+function La(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
-return n !== void 0 && xe(n) ? null : e.attacker;}
-function Os(e, t = !0) {const n = Ma(e, t);
+return n !== void 0 && Ye(n) ? null : e.attacker;}
+function Ts(e, t = !0) {const n = La(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function Ah(e, t) {const n = e.store.exchange;
+function Ih(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Rs(e, t, n) {return n || !xe(e) || Re(t, e, Y(e));}
-function La(e, t, n) {if (n || e.by === t) return !0;
+function Os(e, t, n) {return n || !Ye(e) || Re(t, e, Y(e));}
+function ja(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = B(r);
-if (s && Rs(s, t, !1)) return !0;}
+if (s && Os(s, t, !1)) return !0;}
 return !1;}
-function Sh(e, t) {const n = e.resolving ?? (e.resolving = new K());
+function Ch(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function ja(e, t) {return e.resolving?.has(t) === !0;}
-function _h(e, t) {if (e.resolving?.delete(t), Ts(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Fa(e, t) {return e.resolving?.has(t) === !0;}
+function Nh(e, t) {if (e.resolving?.delete(t), Es(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Eh(e) {const t = g.keys(e.store.exchange.attacks);
+function Ph(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function Fa(e, t, n, r) {const s = [];
+function Ga(e, t, n, r) {const s = [];
 for (const i of It(e, t)) {const o = B(i);
-o && Rs(o, n, r) && s.push(Q(o, "a token"));}
+o && Os(o, n, r) && s.push(Q(o, "a token"));}
 return s;}
-function Ga(e, t) {return It(e, t).length > 0 ? !1 : Va(e, t).length === 0;}
-function Va(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Da(t.by, n));}
-var Ua = new un();
-function Ds(e, t, ...n) {let r = Ua.get(e);
-r || (r = new I(), Ua.set(e, r));
+function Va(e, t) {return It(e, t).length > 0 ? !1 : Ua(e, t).length === 0;}
+function Ua(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ia(t.by, n));}
+var Ba = new Nt();
+function Rs(e, t, ...n) {let r = Ba.get(e);
+r || (r = new I(), Ba.set(e, r));
 let s = r.get(t);
 return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Ba = new un(), Th = g.freeze([]);
-function Oh(e, t) {let n = Ba.get(t);
-return n || (n = dr(e, t), Ba.set(t, n)), n;}
-function Is(e, t, n, r) {e.flags.size > 0 && Ve(e, ri(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? ur(e, { ...n, optional: !0 }) : ur(e, n), o = e.flags.size === 0 ? Oh(e, t) : dr(e, t, r), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Th };
-for (const c in o)
-c === "__proto__" ? g.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
+var Ha = new Nt(), Mh = g.freeze([]);
+function Lh(e, t) {let n = Ha.get(t);
+return n || (n = li(e, t), Ha.set(t, n)), n;}
+function Ds(e, t, n, r) {e.flags.size > 0 && Ve(e, ni(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? dr(e, { ...n, optional: !0 }) : dr(e, n), o = e.flags.size === 0 ? Lh(e, t) : ci(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Mh };
+for (const l in o)
+l === "__proto__" ? g.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
 return a;}
-var Rh = {ids: { kind: "list" },
+var jh = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Ha(e, t) {return Is(e, Ds(t, "!attack", Rh, t.hit.flags, t.check.answers.flags), t.hit.amount, Dr(t.id, "!damage"));}
-function Dh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Ih(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Ka(e, t) {return Ds(e, Rs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
+function Fh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Gh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ka(e, t, n, r, s, i) {const o = B(r);
+function Wa(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
-const a = { token: o, character: Y(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
-if (Es(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: Y(o) }, l = Q(o, "a token"), c = t.check.answers, d = Rt(e, !0);
+if (_s(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
-if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], v = [], k = [], m = l.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
-try {return [{ word: w, plan: l.planAnswer(w, n.situation, n.attacker, d) }];
+if (u) return { label: l, lines: [`Answered: ${u.word}`] };
+const f = [], h = [], m = [], k = [], p = c.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
+try {return [{ word: w, plan: c.planAnswer(w, n.situation, n.attacker, d) }];
 } catch (N) {if (!(N instanceof _ || N instanceof C)) throw N;
 return k.push({ word: w, why: N.message }), [];}
-}), p = m.flatMap(({ plan: w }) => w ? [w] : []), { facts: A } = $s(e, a, {values: Ct(p.map((w) => w.values)),
-maxes: Ct(p.map((w) => w.maxes)),
-bars: Ct(p.map((w) => w.bars)),
-others: Ct(p.map((w) => w.others)),
-more: (w) => {const N = p.map((y) => y.more?.(w));
+}), v = p.flatMap(({ plan: w }) => w ? [w] : []), { facts: A } = bs(e, a, {values: Ct(v.map((w) => w.values)),
+maxes: Ct(v.map((w) => w.maxes)),
+bars: Ct(v.map((w) => w.bars)),
+others: Ct(v.map((w) => w.others)),
+more: (w) => {const N = v.map((y) => y.more?.(w));
 return N.some((y) => y !== void 0) ? { values: Ct(N.map((y) => y?.values)), maxes: Ct(N.map((y) => y?.maxes)) } : void 0;}
 }, i);
-for (const { word: w, plan: N } of m) {const y = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${w}`, T = l.label(w, A);
+for (const { word: w, plan: N } of p) {const y = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, T = c.label(w, A);
 if (!N) {h.push({ label: T, command: y });
 continue;}
 const U = g.fromEntries(N.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), R = N.resolve(A, U);
-if (kn(R)) {const M = Ih(R), ie = v.find(($e) => $e.why === M);
-ie ? ie.answers.push(T.replace(/ \(.*\)$/, "")) : v.push({ answers: [T.replace(/ \(.*\)$/, "")], why: M });
+if (kn(R)) {const M = Gh(R), ie = m.find((Ae) => Ae.why === M);
+ie ? ie.answers.push(T.replace(/ \(.*\)$/, "")) : m.push({ answers: [T.replace(/ \(.*\)$/, "")], why: M });
 } else h.push({ label: T, command: y });}
-for (const { word: w, why: N } of k) v.push({ answers: [w], why: N });
-for (const { answers: w, why: N } of v) f.push(`${w.join(", ")}: ${N}`);
-const O = Ma(n, s);
-for (const w of l.extra?.(A, O) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
-return { label: c, lines: f, buttons: Un(r) ? h : [] };}
+for (const { word: w, why: N } of k) m.push({ answers: [w], why: N });
+for (const { answers: w, why: N } of m) f.push(`${w.join(", ")}: ${N}`);
+const O = La(n, s);
+for (const w of c.extra?.(A, O) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
+return { label: l, lines: f, buttons: Un(r) ? h : [] };}
 function Ct(e) {return [...new K(e.flatMap((t) => t ?? []))];}
-function Wa(e) {return ut(e, Xe());}
-function Ch(e) {const t = B(e);
+function xa(e) {return ut(e, Je());}
+function Vh(e) {const t = B(e);
 if (!t) return ["gm"];
-const n = Au(t, Y(t));
+const n = Iu(t, Y(t));
 return n.length > 0 ? n : ["gm"];}
-function xa(e, t) {return `Attack ${e.key}: ${Os(e, t)} attacks`;}
-function Ya(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Nh(e, t) {const n = P(e), r = Wa(e), s = new I();
+function Ya(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
+function qa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Uh(e, t) {const n = P(e), r = xa(e), s = new I();
 for (const a of t.defenders)
-for (const c of Ch(a)) {const l = s.get(c) ?? [];
-l.push(a), s.set(c, l);}
-const i = new I(), o = (a) => (i.has(a) || i.set(a, Ka(e, n, t, a, !1, r)), i.get(a) ?? []);
-for (const [a, c] of s) {if (a === "gm") continue;
-const l = c.flatMap(o);
-l.length > 0 && L(ye(No(a)), he({ title: xa(t, !1), rows: [...Ya(n, t), ...l] }), { record: !0 });}
+for (const l of Vh(a)) {const c = s.get(l) ?? [];
+c.push(a), s.set(l, c);}
+const i = new I(), o = (a) => (i.has(a) || i.set(a, Wa(e, n, t, a, !1, r)), i.get(a) ?? []);
+for (const [a, l] of s) {if (a === "gm") continue;
+const c = l.flatMap(o);
+c.length > 0 && L(ye(Po(a)), he({ title: Ya(t, !1), rows: [...qa(n, t), ...c] }), { record: !0 });}
 L(ae, he(er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function er(e, t, n, r, s = Wa(e)) {const i = [...Ya(t, n), ...r.flatMap((a) => Ka(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = B(a);
-return c ? Q(c, "a token") : "a token gone from the table";});
+function er(e, t, n, r, s = xa(e)) {const i = [...qa(t, n), ...r.flatMap((a) => Wa(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const l = B(a);
+return l ? Q(l, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: xa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Cs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Dh(t), a = n ?? s.hit.plan(Ha(o, s), Rt(r, t.gm)), c = Ss(o, a.dice);
-if (!Sh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
-const l = [], d = [];
-for (const v of t.defenders) {const k = B(v);
-if (!k) {d.push(v);
+}), { title: Ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+function Is(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Fh(t), a = n ?? s.hit.plan(Ka(o, s), Rt(r, t.gm)), l = As(o, a.dice);
+if (!Ch(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+const c = [], d = [];
+for (const m of t.defenders) {const k = B(m);
+if (!k) {d.push(m);
 continue;}
-const m = { token: k, character: Y(k) }, p = t.answers[v], A = { target: m, plan: a, given: c };
-if (p) {A.answer = Ph(p), A.answerGiven = { answer: p.answer ?? null };
-const O = p.answer === void 0 ? void 0 : i.rolled?.(p.answer);
-O && (A.given = { ...c, ...O });}
-l.push(A);}
+const p = { token: k, character: Y(k) }, v = t.answers[m], A = { target: p, plan: a, given: l };
+if (v) {A.answer = Bh(v), A.answerGiven = { answer: v.answer ?? null };
+const O = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
+O && (A.given = { ...l, ...O });}
+c.push(A);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
 let h;
-try {h = Na(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {h = Pa(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => _h(r, t),
-refusals: (v, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
-} catch (v) {throw f(), v;}
-return h === void 0 ? void 0 : h.then(f, (v) => {throw f(), v;});}
-function Ph(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => Nh(r, t),
+refusals: (m, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
+} catch (m) {throw f(), m;}
+return h === void 0 ? void 0 : h.then(f, (m) => {throw f(), m;});}
+function Bh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var Mh = 5, qa = 100;
-function Lh(e) {const t = e.app, n = P(t), r = n.check.answers, s = Ha(e.parsed, n);
-if (Ee(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((m) => n.hit.flags[m].decides !== void 0 && e.parsed.flags.has(m));
+var Hh = 5, za = 100;
+function Kh(e) {const t = e.app, n = P(t), r = n.check.answers, s = Ka(e.parsed, n);
+if (Te(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = jh(e), l = g.values(t.store.exchange.attacks);
-if (l.length >= Lr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const m = l.filter((p) => !p.gm);
-if (m.filter((p) => p.by === e.playerId).length >= Mh || m.length >= Lr / 2)
+const l = Wh(e), c = g.values(t.store.exchange.attacks);
+if (c.length >= Mr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const p = c.filter((v) => !v.gm);
+if (p.filter((v) => v.by === e.playerId).length >= Hh || p.length >= Mr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = dt(e, Ee(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: m }) => c !== null && m.id === c ? (u.push(`${Q(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = dt(e, Te(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => l !== null && p.id === l ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > jr) throw new C(`one attack has at most ${jr} defenders (got ${f.length})`);
-if (!e.gm) {let m = 0;
-for (const p of l) p.gm || (m += p.defenders.length);
-if (m + f.length > qa) throw new C(`the players' open attacks may hold ${qa} defenders together (${m} now): resolve or cancel one first (!attack --list)`);}
-const h = f.filter(({ token: m }) => !xe(m)).map(({ token: m }) => Q(m, "a token")), v = {key: "",
+if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
+if (!e.gm) {let p = 0;
+for (const v of c) v.gm || (p += v.defenders.length);
+if (p + f.length > za) throw new C(`the players' open attacks may hold ${za} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+const h = f.filter(({ token: p }) => !Ye(p)).map(({ token: p }) => Q(p, "a token")), m = {key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: c,
+attacker: l,
 edition: n.id,
-positionals: e.parsed.positionals.map(za),
-flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help").map(([m, p]) => [m, p.map(za)]),
+positionals: e.parsed.positionals.map(Xa),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(Xa)]),
 situation: o,
 round: t.store.round.number,
-defenders: f.map(({ token: m }) => m.id),
+defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (v.key = "A1", !To(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-v.key = Ah(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
+if (m.key = "A1", !Oo(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+m.key = Ih(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
 const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && L(_t, se(`Attack ${v.key}: ${Os(v, !1)} attacks ${ze(h)}${k}.`), { record: !0 }), u.length > 0 && Ye(e, `Not among the defenders: ${Kn(u).join("; ")}`), Nh(t, v), Ga(t, v)) return Cs(e, v, i);}
-function jh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (h.length > 0 && L(_t, se(`Attack ${m.key}: ${Ts(m, !1)} attacks ${Xe(h)}${k}.`), { record: !0 }), u.length > 0 && qe(e, `Not among the defenders: ${Kn(u).join("; ")}`), Uh(t, m), Va(t, m)) return Is(e, m, i);}
+function Wh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3717,150 +3732,150 @@ else if (n.length > 1)
 throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
-if (r = tn(r), !e.gm && !Re(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+if (r = nn(r), !e.gm && !Re(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function za(e) {const t = oe(e);
+function Xa(e) {const t = oe(e);
 return t === null ? e : $(t);}
-async function Fh(e) {const t = e.app, n = P(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function xh(e) {const t = e.app, n = P(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ve(e.parsed, s);
-const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Ts(t, i), a = o && La(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${pe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (ja(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
-if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && Rs(d, e.playerId, e.gm) ? d : void 0;
+const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && ja(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${ve(i, 12)} to answer (resolved, cancelled, or never declared)`);
+if (Fa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const l = Te(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
+if (l.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
+const c = l[0], d = a.defenders.includes(c) ? Ot(c, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = Y(u), h = Q(u, "the defender");
 if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const v = a.answers[l];
-if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
-if (Es(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const m = a.answers[c];
+if (m) throw new C(`${h} has answered attack ${a.key} already (${m.word})`);
+if (_s(t, c)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const k = Ue(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = _e(k, `--${r.answerFlag}`, r.choices);
-let p = { word: m }, A = m === "none" ? "no defense" : m;
-if (m !== "none") {const y = r.planAnswer(m, a.situation, a.attacker, Rt(t, e.gm)), T = Ss(e.parsed, y.dice), U = y.dice.filter((Ie) => T[Ie.name] === void 0), R = U.length > 0 ? await $a(U.map((Ie) => Ie.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || ja(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const M = B(l);
+const p = Ee(k, `--${r.answerFlag}`, r.choices);
+let v = { word: p }, A = p === "none" ? "no defense" : p;
+if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), T = As(e.parsed, y.dice), U = y.dice.filter((Ie) => T[Ie.name] === void 0), R = U.length > 0 ? await Aa(U.map((Ie) => Ie.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || Fa(t, a) || a.answers[c] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const M = B(c);
 if (!M || !e.gm && !Re(e.playerId, M, Y(M))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ie = _s(y.dice, T, R, 0), $e = $s(t, { token: u, character: f }, y, ut(t, y.readsTurnOrder ? Xe() : void 0)), ft = dh(t, $e, !0, "; nothing answered");
+const ie = Ss(y.dice, T, R, 0), Ae = bs(t, { token: u, character: f }, y, ut(t, y.readsTurnOrder ? Je() : void 0)), ft = kh(t, Ae, !0, "; nothing answered");
 if (ft !== void 0) throw new C(ft);
-const Ae = y.resolve($e.facts, ie);
-if (kn(Ae)) throw new C(As(t, $e.snapshot, Ae));
-const Pe = r.keep(m, Ae, ie), Fs = e.gm ? void 0 : Ca(e, y.dice);
-p = { word: Pe.word }, Pe.answer !== void 0 && (p.answer = Pe.answer), Pe.roll !== void 0 && (p.roll = Pe.roll), Pe.success !== void 0 && (p.success = Pe.success), Fs && (p.typed = !0);
-const tr = ua(n, (Ie) => Ie === l ? h : Ia(Ie)), X = Ae.steps.filter((Ie) => Ie.section === "Check").map(tr);
-A = X.length > 0 ? X.join("; ") : m;}
-e.gm && (p.gm = !0), a.answers[l] = p;
-const O = Fa(t, a, e.playerId, e.gm), w = Ga(t, a), N = O.length > 0 ? ` Waiting for ${O.join(", ")}.` : w ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-be(e, `${h}: ${A}.${N}`), w ? await Cs(e, a) : !e.gm && It(t, a).length === 0 && L(ae, he(er(t, n, a, [])), { record: !0 });}
-function Gh(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+const Se = y.resolve(Ae.facts, ie);
+if (kn(Se)) throw new C($s(t, Ae.snapshot, Se));
+const Pe = r.keep(p, Se, ie), js = e.gm ? void 0 : Na(e, y.dice);
+v = { word: Pe.word }, Pe.answer !== void 0 && (v.answer = Pe.answer), Pe.roll !== void 0 && (v.roll = Pe.roll), Pe.success !== void 0 && (v.success = Pe.success), js && (v.typed = !0);
+const tr = fa(n, (Ie) => Ie === c ? h : Ca(Ie)), X = Se.steps.filter((Ie) => Ie.section === "Check").map(tr);
+A = X.length > 0 ? X.join("; ") : p;}
+e.gm && (v.gm = !0), a.answers[c] = v;
+const O = Ga(t, a, e.playerId, e.gm), w = Va(t, a), N = O.length > 0 ? ` Waiting for ${O.join(", ")}.` : w ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+$e(e, `${h}: ${A}.${N}`), w ? await Is(e, a) : !e.gm && It(t, a).length === 0 && L(ae, he(er(t, n, a, [])), { record: !0 });}
+function Yh(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Vh = {usage: Gh,
+var qh = {usage: Yh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (me(e.parsed, "list")) return Hh(e);
+run(e) {if (pe(e.parsed, "list")) return Jh(e);
 const t = Ue(e.parsed, "resolve");
-if (t !== void 0) return Uh(e, t);
+if (t !== void 0) return zh(e, t);
 const n = Ue(e.parsed, "cancel");
-return n !== void 0 ? Bh(e, n) : Lh(e);}};
-function Xa(e, t) {const n = Ts(e.app, t), r = n && La(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+return n !== void 0 ? Xh(e, n) : Kh(e);}};
+function Ja(e, t) {const n = Es(e.app, t), r = n && ja(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${ve(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Uh(e, t) {const n = Xa(e, t.toUpperCase());
+function zh(e, t) {const n = Ja(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Va(e.app, n);
+if (!e.gm) {const r = Ua(e.app, n);
 if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
-be(e, `Attack ${n.key} waits for the GM to settle ${ze(s)} (the GM answers for tokens you do not control, or resolves it).`);
+$e(e, `Attack ${n.key} waits for the GM to settle ${Xe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Cs(e, n);}
-function Bh(e, t) {const n = Xa(e, t.toUpperCase());
+return Is(e, n);}
+function Xh(e, t) {const n = Ja(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], L(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Hh(e) {const t = e.app, n = P(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Da(e.playerId, o)));
-if (r.length === 0) {be(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+function Jh(e) {const t = e.app, n = P(t), r = g.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Ia(e.playerId, o)));
+if (r.length === 0) {$e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {for (const i of r) L(ae, he(er(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Fa(t, i, e.playerId, !1);
-return `${i.key}: ${Os(i, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;});
+const s = r.map((i) => {const o = Ga(t, i, e.playerId, !1);
+return `${i.key}: ${Ts(i, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;});
 L(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Kh(e) {const t = P(e);
+function Qh(e) {const t = P(e);
 for (const n of g.values(e.store.exchange.attacks)) L(ae, he(er(e, t, n, [])), { record: !0 });}
-function Ja(e) {const t = P(e);
-bh(e);
+function Qa(e) {const t = P(e);
+Rh(e);
 for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-In(e.store, n, $t({ ...Jt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(ae, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Kh(e);}
-function Wh(e) {const t = [];
-for (const n of e) {if (t.length >= Gr) break;
-da(n) || t.push(os(Sf(n)));}
+In(e.store, n, $t({ ...Qt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(ae, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Qh(e);}
+function Zh(e) {const t = [];
+for (const n of e) {if (t.length >= Fr) break;
+ua(n) || t.push(is(Cf(n)));}
 return t;}
-function xh(e, t) {if (e.length === 0 || t.length === 0) return null;
+function em(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
-let c = !0;
-for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
-if (c) return a;}
+let l = !0;
+for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
+if (l) return a;}
 return null;}
-function Yh(e) {e.turnOrderSeen = void 0, Ns(e);}
-function Ns(e) {const t = $f();
+function tm(e) {e.turnOrderSeen = void 0, Cs(e);}
+function Cs(e) {const t = Df();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = la(t);
-qh(e, r);
-const s = Wh(r), i = xh(n.seen, s);
+const n = e.store.round, r = da(t);
+nm(e, r);
+const s = Zh(r), i = em(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Ja(e);}
-function qh(e, t) {e.oddTurnRowsTold === !0 || t.every(Af) || (e.oddTurnRowsTold = !0, L(ae, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function zh(e, t) {const n = P(e), r = Oe(t);
-$h(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), c = new I();
-for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Hu(d, o)[0];
+n.turned += i, n.turned >= s.length && Qa(e);}
+function nm(e, t) {e.oddTurnRowsTold === !0 || t.every(If) || (e.oddTurnRowsTold = !0, L(ae, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function rm(e, t) {const n = P(e), r = Oe(t);
+Dh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new I();
+for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Ju(d, o)[0];
 if (!u || Tt(u)) continue;
-const f = nn(u, o);
-a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: Y(u) }));}
+const f = rn(u, o);
+a.has(f) || (a.add(f), l.set(u.id, f), s.push({ token: u, character: Y(u) }));}
 return Qn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(v, h), m = n.life.enter(h, k), p = r.life.condition(v, h), A = n.life.condition(m, h);
-return p !== A && i.push({ name: d.name, from: p, to: A }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, k), v = r.life.condition(m, h), A = n.life.condition(p, h);
+return v !== A && i.push({ name: d.name, from: v, to: A }), {headline: "acts",
 steps: [],
 changes: [],
-state: m,
+state: p,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Qa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Xh(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Qa[r]} -> ${Qa[s]}`);
+var Za = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function sm(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Za[r]} -> ${Za[s]}`);
 return ` Conditions read again: ${Et(t, 6)}.`;}
-function Jh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const c = af(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
-if (l === void 0 && c.length > 0) {i.push(a.name);
+function im(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const l = vf(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
+if (c === void 0 && l.length > 0) {i.push(a.name);
 continue;}
-const d = cf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
+const d = pf(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 ot(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Qh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Zh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var om = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", am = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Yt()[1] ?? Yt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${qt()[1] ?? qt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${We.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${xe.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -3870,145 +3885,145 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Ps(e) {return e ? "on" : "off";}
-function ev(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = We.filter((i) => t.attributes[i] !== so[i]).map(
+function Ns(e) {return e ? "on" : "off";}
+function lm(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = xe.filter((i) => t.attributes[i] !== io[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return he({title: `DefenseRound v${ve}`,
+return he({title: `DefenseRound v${me}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ps(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ps(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [nv[t.apiCommands]] },
+{ label: "Players target any", lines: [Ns(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [dm[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [$(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Xt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [Jt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [$(e.store.round.number)] },
-{ label: "Not on the sheet", lines: tv(e) },
+{ label: "Not on the sheet", lines: cm(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function tv(e) {const t = e.store.sheetLacks;
+function cm(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var nv = {refuse: "refuse (--api-as or not)",
+var dm = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ms(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function rv(e) {const t = e.store.settings, n = P(e), r = Yt().filter((o) => o !== t.edition), s = (o, a) => ce(`${o}: ${Ps(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Ps(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function um(e) {const t = e.store.settings, n = P(e), r = qt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ms(t.apiCommands, Cr)}}`),
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ms(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ms(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-ce("next round", "!defense-round next-round"),
-ce("help handout", "!defense-round help"),
-ce("table macros", "!defense-round macros")
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ps(t.apiCommands, Ir)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ps(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ps(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+le("next round", "!defense-round next-round"),
+le("help handout", "!defense-round help"),
+le("table macros", "!defense-round macros")
 ].join(" ");}
-function sv(e, t) {const [n, r] = t;
+function fm(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!We.includes(s))
-throw new _(`unknown value name "${V(n)}": ${Lt(n, We, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, Ee(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = vf(e.app, d.id);
+if (!xe.includes(s))
+throw new _(`unknown value name "${V(n)}": ${jt(n, xe, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = dt(e, Te(e.parsed)), c = [];
+for (const { token: d, character: u } of a) {const f = $f(e.app, d.id);
 f.overrides = Rn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Rn(f.worn, h, null)), na(e.app, d.id), l.push(Gn(d, u, e.app.store.settings).name);}
-ot(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var Ls = [
+h && (f.worn = Rn(f.worn, h, null)), ra(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
+ot(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
+var Ms = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function iv(e) {const { targets: t, notes: n } = dt(e, Ee(e.parsed)), r = new I(), s = {values: Ls.map(([, o]) => o),
-maxes: Ls.map(([, o]) => o),
+function hm(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
+maxes: Ms.map(([, o]) => o),
 dice: [],
-resolve(o) {const a = [], c = [];
-for (const [l, d] of Ls) {const u = o.values[d];
+resolve(o) {const a = [], l = [];
+for (const [c, d] of Ms) {const u = o.values[d];
 if (!u?.present) continue;
-const f = l === "physical" ? "Physical" : "Magical", h = u.max;
+const f = c === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;}
 if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${h}, already whole`);
 continue;}
-c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
+l.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
+return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
 }, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Xn(a, o.reading.problems);
-na(e.app, a.id);
-const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
+ra(e.app, a.id);
+const l = r.get(a.id) ?? [];
+return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
 ot(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function ov(e) {e.store = Zt(ve), e.loadProblems = [], delete e.newerState, Jo(Pn, e.store);}
-function av(e, t) {const [n, ...r] = t;
+function mm(e) {e.store = en(me), e.loadProblems = [], delete e.newerState, Qo(Pn, e.store);}
+function vm(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && xe(o), c = s.npc || o !== void 0 && Br(o, Y(o)), l = cn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, Y(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), l = s.npc || o !== void 0 && Ur(o, Y(o)), c = cn(e.app, { npc: l, hidden: a }) === "public";
+if (!(e.gm || c || o !== void 0 && Re(e.playerId, o, Y(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
 L(ye(e.replyTo), he(s.card()));}
-var cv = {usage: () => Qh,
+var pm = {usage: () => om,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Zh[n];},
+return am[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ve(e.parsed, {}), av(e, n);
+if (r === "details") {Ve(e.parsed, {}), vm(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ve(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-L(ye("gm"), ev(e.app)), L(ye("gm"), rv(e.app));
+L(ye("gm"), lm(e.app)), L(ye("gm"), um(e.app));
 return;
-case "help": {ns(P(e.app));
-const i = ra();
-L(ye(e.replyTo), ts(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {ts(P(e.app));
+const i = sa();
+L(ye(e.replyTo), es(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = bf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, l = Rf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = zh(e.app, a);
-ns(P(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Xh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Eh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-ot(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: c, changed: d } = rm(e.app, a);
+ts(P(e.app), { createIfMissing: !1 });
+const u = c === 0 ? "" : d.length > 0 ? sm(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ph(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+ot(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-ot(e, c);
+ot(e, l);
 return;}
 case "set":
-sv(e, n);
+fm(e, n);
 return;
 case "repair":
-iv(e);
+hm(e);
 return;
 case "next-round":
-Ja(e.app);
+Qa(e.app);
 return;
 case "macros":
-Jh(e);
+im(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-ov(e.app), ot(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+mm(e.app), ot(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), ot(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new _(`unknown subcommand "${V($(t))}"`);}}};
-function lv(e, t) {const n = new I();
+function gm(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? oe(a.get("current")) : c ? Bo(c, o.bar) : null);
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? oe(a.get("current")) : l ? Ho(l, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, oe(zo(o.attributeId)));
+n.set(s, oe(Xo(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4020,52 +4035,52 @@ case "markers":
 n.set(s, $(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, $t(Jt(e.memories, Cn(i, o)), e.edition));
+n.set(s, $t(Qt(e.memories, Cn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, bo(e.memories, o.tokenId ?? i));
+n.set(s, $o(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = Xe());
-const a = is(r.find((c) => c.id === i)?.pr);
+case "initiative": {r ?? (r = Je());
+const a = ss(r.find((l) => l.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Za = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function ec(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function dv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
+var el = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function tl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function km(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!ec(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!tl(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (ec(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (tl(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function uv(e) {if (!me(e.parsed, "undo")) throw new _(`--${me(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (me(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((p) => !g.prototype.hasOwnProperty.call(Za, p));
+function ym(e) {if (!pe(e.parsed, "undo")) throw new _(`--${pe(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (pe(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(el, v));
 if (t) throw new _(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ve(e.parsed, Za), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = dv(e), i = r[s], o = P(n), a = new I(i.tokens.map((p) => [p.tokenId, Ot(p.tokenId, e.gm)])), c = i.tokens.filter((p) => a.get(p.tokenId) !== void 0), l = i.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => pv(p) ? c.find((A) => nc({ place: "", tokenId: A.tokenId, name: A.name, change: p }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (p) => a.get(p) !== void 0, d), o, n.store.round.number - i.round).filter((p) => nc(p, n.store.settings)), f = new I();
-for (const [p, A] of a) A && f.set(p, hv(A));
-for (const p of u) p.name = f.get(p.tokenId) ?? p.name;
-const h = Dt(n), v = lv(h, u), k = (p, A) => {if (p.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
-if (p.deadForGood !== A.deadForGood) return "has died for good since";
+if (Ve(e.parsed, el), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = km(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Am(v) ? l.find((A) => rl({ place: "", tokenId: A.tokenId, name: A.name, change: v }, n.store.settings)) : void 0, u = du(au(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => rl(v, n.store.settings)), f = new I();
+for (const [v, A] of a) A && f.set(v, bm(A));
+for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
+const h = Dt(n), m = gm(h, u), k = (v, A) => {if (v.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
+if (v.deadForGood !== A.deadForGood) return "has died for good since";
 const O = (w) => (w.edition?.id === o.id ? o.life.parseState(w.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(O(p), O(A));
-}, m = tu(u, v, ke);
-if (m.length > 0) {if (!e.gm) {const p = m.filter((w) => {const N = a.get(w.tokenId);
-return N !== void 0 && bs(e, tc(N));
-}), A = [...new K(m.filter((w) => !p.includes(w)).map((w) => w.name))], O = [...So(p, v, ke, k), ...A.length > 0 ? [`${ze(A)} changed`] : []];
-Ye(e, `Nothing undone, changed since: ${O.join("; ")}. Only the GM can undo over later changes`);
+return o.life.describeStateChange(O(v), O(A));
+}, p = cu(u, m, ke);
+if (p.length > 0) {if (!e.gm) {const v = p.filter((w) => {const N = a.get(w.tokenId);
+return N !== void 0 && ws(e, nl(N));
+}), A = [...new K(p.filter((w) => !v.includes(w)).map((w) => w.name))], O = [..._o(v, m, ke, k), ...A.length > 0 ? [`${Xe(A)} changed`] : []];
+qe(e, `Nothing undone, changed since: ${O.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!me(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${So(m, v, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ws(i.key)} --force` }]);
+if (!pe(e.parsed, "force")) {qe(e, `Nothing undone, changed since: ${_o(p, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
 return;}}
-Bf(h, u), m.length > 0 && mv(n, u, v), qn(n, s), vv(e, i, u, v, a, f), l.length > 0 && be(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function fv(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
+Xf(h, u), p.length > 0 && Sm(n, u, m), qn(n, s), $m(e, i, u, m, a, f), c.length > 0 && $e(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${Xe(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+function wm(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4074,100 +4089,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function hv(e) {return pe(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function tc(e) {const t = Y(e);
-return { token: e, character: t, npc: Br(e, t), hidden: xe(e) };}
-function vv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: u, change: f } of n) {const h = fv(f);
+function bm(e) {return ve(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function nl(e) {const t = Y(e);
+return { token: e, character: t, npc: Ur(e, t), hidden: Ye(e) };}
+function $m(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: u, change: f } of n) {const h = wm(f);
 if (h === void 0) continue;
-const v = r.get(d);
-if (v === h.to) continue;
+const m = r.get(d);
+if (m === h.to) continue;
 const k = a.get(u) ?? [];
 a.has(u) || a.set(u, k);
-const m = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
-k.includes(m) || k.push(m);}
-const c = [], l = [];
+const p = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
+k.includes(p) || k.push(p);}
+const l = [], c = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = f ? `${h} (${f})` : h, k = tc(u), m = cn(e.app, k) === "public";
-k.hidden || c.push(m ? v : h), (k.hidden || !m && f) && l.push(k.hidden ? `${v} (hidden)` : v);}
-c.length > 0 && L(_t, se(`${o}: ${Et(c, 8)}.`)), l.length > 0 && L(ae, se(`${o} (GM): ${Et(l, 8)}.`), { record: !0 });}
-function pv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function nc({ tokenId: e, change: t }, n) {const r = B(e);
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = nl(u), p = cn(e.app, k) === "public";
+k.hidden || l.push(p ? m : h), (k.hidden || !p && f) && c.push(k.hidden ? `${m} (hidden)` : m);}
+l.length > 0 && L(_t, se(`${o}: ${Et(l, 8)}.`)), c.length > 0 && L(ae, se(`${o} (GM): ${Et(c, 8)}.`), { record: !0 });}
+function Am(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function rl({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Jr(r, t.bar) === t.attributeId;
-case "attribute": {const s = Qu(t.attributeId);
+return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
+case "attribute": {const s = af(t.attributeId);
 return s !== void 0 && s.characterId === $(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function mv(e, t, n) {const r = P(e);
+function Sm(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = B(i);
-if (!c || typeof a != "number") continue;
-const l = o.from, d = {values: [],
+const a = n.get(s), l = B(i);
+if (!l || typeof a != "number") continue;
+const c = o.from, d = {values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-Qn(e, [{ token: c, character: Y(c) }], d);}}
-var gv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, rc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, kv = { title: "Damage", anyTarget: !0, record: !0, refusals: rc }, yv = { title: "Damage", anyTarget: !1, record: !0, refusals: rc }, wv = {usage: (e) => P(e).hit.usage,
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, u.state).state, detail: { undo: !0 } })};
+Qn(e, [{ token: l, character: Y(l) }], d);}}
+var _m = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Em = { title: "Damage", anyTarget: !0, record: !0, refusals: sl }, Tm = { title: "Damage", anyTarget: !1, record: !0, refusals: sl }, Om = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => di(P(e).hit.flags),
-helpFor: (e, t) => me(t, "undo") || me(t, "force") || me(t, "entry") ? {title: "!damage --undo",
+flags: (e) => ui(P(e).hit.flags),
+helpFor: (e, t) => pe(t, "undo") || pe(t, "force") || pe(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (me(e.parsed, "undo") || me(e.parsed, "force") || me(e.parsed, "entry"))) {uv(e);
+run(e) {if (e.parsed.flags.size > 0 && (pe(e.parsed, "undo") || pe(e.parsed, "force") || pe(e.parsed, "entry"))) {ym(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = Is(e.parsed, Ds(t, "!damage", gv, n), t.hit.amount, Dr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, Ee(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", _m, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, Te(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && me(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: v }) => Re(e.playerId, h, v)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
-if (f.length > 0 && c.push(`${ze(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
+const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && pe(e.parsed, d));
+if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: h, character: m }) => Re(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+if (f.length > 0 && l.push(`${Xe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {qe(e, `Not applied: ${l.join("; ")}`);
 return;}}
-return Zn(e, s, a, c, i ? kv : yv);}
-}, bv = { ids: { kind: "list" }, help: { kind: "switch" } }, $v = {usage: (e) => P(e).check.usage,
+return Zn(e, s, a, l, i ? Em : Tm);}
+}, Rm = { ids: { kind: "list" }, help: { kind: "switch" } }, Dm = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : di(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return Fh(e);
+flags: (e) => P(e).check.refused ? [] : ui(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return xh(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {Ye(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {qe(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Ds(t, "!defend", bv, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-oh(e, s);
-const i = t.check.plan(Is(e.parsed, r, void 0, Dr(t.id, "!defend")));
-ah(e, s);
-const o = dt(e, Ee(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+const r = Rs(t, "!defend", Rm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+mh(e, s);
+const i = t.check.plan(Ds(e.parsed, r, void 0, Rr(t.id, "!defend")));
+vh(e, s);
+const o = dt(e, Te(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const u = l.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (l.length === 0) {Ye(e, Kn(a).join("; "));
+if (c.length === 0) {qe(e, Kn(a).join("; "));
 return;}
-return Zn(e, i, l, a, {title: "Defense",
+return Zn(e, i, c, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Av = { ids: { kind: "list" }, help: { kind: "switch" } }, Sv = {usage: (e) => P(e).stance.usage,
+}, Im = { ids: { kind: "list" }, help: { kind: "switch" } }, Cm = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ve(e.parsed, Av);
+Ve(e.parsed, Im);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
 throw new _(`unknown stance "${V($(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ee(e.parsed) === void 0;
+const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = dt(e, Ee(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Gn(u, f, c);
-return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-be(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = dt(e, Te(e.parsed));
+if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Gn(u, f, l);
+return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? c}`;});
+$e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Zn(e, Rf(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function _v(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Ev(e, t, n) {return {values: [],
+return Zn(e, jf(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
+function Nm(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Pm(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4176,159 +4191,159 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = _v(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Nm(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-E(le, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+E(ce, { kind: "heal-title", who: d, resource: n, amount: a - s }),
 E(re, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-E("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ge("Heal", l.conditions) : [],
-...l?.now ? [E("Now", l.now)] : []],
+E("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: l }),
+...n === "vitality" && c ? Ge("Heal", c.conditions) : [],
+...c?.now ? [E("Now", c.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
-...n === "vitality" && l ? { state: l.state } : {},
-...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
+...n === "vitality" && c ? { state: c.state } : {},
+...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Tv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Ov = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Rv = {usage: () => Tv,
+var Mm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Lm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, jm = {usage: () => Mm,
 run(e) {const t = e.parsed;
-Ve(t, Ov);
-const n = ur(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, Ee(t));
-return Zn(e, Ev(P(e.app), n, r), s, i, {title: "Heal",
+Ve(t, Lm);
+const n = dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ee(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, Te(t));
+return Zn(e, Pm(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function sc(e, t, n) {if (!n || Tt(t)) return;
+function il(e, t, n) {if (!n || Tt(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = oe(n[s]), o = $(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Iv(t, s, o, i);
+let { typed: a, keepInStep: l } = Gm(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const l = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Zs) {const k = l.hit.handEdit(i - a, Rt(e, !0)), m = {...k,
-resolve(A, O) {if (l.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const c = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = c.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
+resolve(A, O) {if (c.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const w = k.resolve(A, O);
 return !kn(w) && !w.changes.some((N) => N.kind === "bar" && N.resource === "vitality") && w.changes.push({ kind: "bar", resource: "vitality", to: i }), w;}
-}, p = ln(
+}, v = dn(
 e,
 d,
-m,
+p,
 Jn,
 ut(e),
 Dt(e),
-() => ({ vitalityFrom: i, title: E(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+() => ({ vitalityFrom: i, title: E(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (p.kind === "unsafe") return;
-if (p.kind === "problems")
-p.reading.condition !== "dead" && L(ae, se(`Hand edit not read through armor: ${Xn(p.reading.snapshot, p.reading.problems, "")}.`));
-else if (p.kind === "written") {const A = p.outcome.changes.find((w) => w.kind === "bar" && w.resource === "vitality");
+if (v.kind === "unsafe") return;
+if (v.kind === "problems")
+v.reading.condition !== "dead" && L(ae, se(`Hand edit not read through armor: ${Xn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const A = v.outcome.changes.find((w) => w.kind === "bar" && w.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new K() });
-const O = Ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-ds(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...O ? { undo: { command: ws(O), byGm: !0 } } : {} });
+const O = Da(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+cs(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...O ? { undo: { command: ys(O), byGm: !0 } } : {} });
 return;}}
-const h = Cv(e, f ? a : i, a), v = ln(e, d, h.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-v.kind === "written" && (f && !u.plain ? nh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && ds(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Dv(e, t, n) {const r = Qr(t);
+const h = Vm(e, f ? a : i, a), m = dn(e, d, h.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+m.kind === "written" && (f && !u.plain ? dh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && cs(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Fm(e, t, n) {const r = Jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = oe(s), o = oe(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of ef(r.id, a)) sc(e, c, { [fe[a].value]: s });}
-function Iv(e, t, n, r) {const s = oe(e.get(t));
+for (const l of cf(r.id, a)) il(e, l, { [fe[a].value]: s });}
+function Gm(e, t, n, r) {const s = oe(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = oe(zo(n));
+const i = oe(Xo(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Cv(e, t, n) {const r = P(e);
+function Vm(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
-resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return s = c.vitality !== n || !ke(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+resolve(o) {const a = o.state, l = r.life.setVitality(t, n, a), c = o.id, d = r.life.setVitality(t, t, a).state;
+return s = l.vitality !== n || !ke(d, l.state) || r.life.condition(d, t) !== r.life.condition(l.state, l.vitality), {headline: "acts",
 steps: [
-E(le, { kind: "hand-edit-title", who: l }),
-E(re, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => E("Change", f)),
-c.now ? E("Now", c.now) : E("Now", { kind: "standing" })],
-changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
-state: c.state,
-...c.dropsAnswer ? { answer: null } : {},
-detail: c};}
+E(ce, { kind: "hand-edit-title", who: c }),
+E(re, { kind: "hand-edit-summary", who: c, now: l.now }),
+...l.steps.map((f) => E("Change", f)),
+l.now ? E("Now", l.now) : E("Now", { kind: "standing" })],
+changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
+state: l.state,
+...l.dropsAnswer ? { answer: null } : {},
+detail: l};}
 }, saysSomething: () => s };}
-var Nv = {values: [],
+var Um = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Pv(e, t) {if (Tt(t)) return;
-const n = nn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Nv);}
-var Mv = 400, Lv = 100, jv = 20, Fv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+function Bm(e, t) {if (Tt(t)) return;
+const n = rn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Um);}
+var Hm = 400, Km = 100, Wm = 20, xm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Mv : Lv;
+const s = e === "gm" ? Hm : Km;
 for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > jv + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Wm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Gv(e) {const t = P(e);
+function Ym(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Hr() !== void 0, r = Zr("HealthColors");
+const n = Br() !== void 0, r = Qr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
 ae,
 [
 se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var js = {"!damage": wv,
-"!attack": Vh,
-"!defend": $v,
-"!stance": Sv,
-"!heal": Rv,
-"!defense-round": cv};
-function Vv() {const e = Zr(Pn) === void 0, { stored: t, problems: n, newer: r } = pu(Zr(Pn), ve, Bu), s = { store: t, attributes: new Zu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Fv() };
-return r !== void 0 ? (s.newerState = r, Vn(`${te} v${ve}: ${n.join("; ")}`), L(ae, se(Bv(r)))) : Uv(s, e), Hv(s), s;}
-function Uv(e, t) {const n = e.store, r = e.loadProblems;
-t && wu(n.settings, Kv());
-const s = sh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Jo(Pn, n), r.length > 0 && (Vn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ae, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ae, se(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && we("rebuilding the help handout", () => ns(Oe(n.settings.edition)))(), n.scriptVersion = ve;}
-function Bv(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Hv(e) {const t = e.store, n = () => e.newerState !== void 0, r = we("following the Turn Tracker", () => {n() || Ns(e);});
+var Ls = {"!damage": Om,
+"!attack": qh,
+"!defend": Dm,
+"!stance": Cm,
+"!heal": jm,
+"!defense-round": pm};
+function qm() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = Au(Qr(Pn), me, Xu), s = { store: t, attributes: new lf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new xm() };
+return r !== void 0 ? (s.newerState = r, Vn(`${te} v${me}: ${n.join("; ")}`), L(ae, se(Xm(r)))) : zm(s, e), Jm(s), s;}
+function zm(e, t) {const n = e.store, r = e.loadProblems;
+t && Ou(n.settings, Qm());
+const s = fh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Qo(Pn, n), r.length > 0 && (Vn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ae, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ae, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && be("rebuilding the help handout", () => ts(Oe(n.settings.edition)))(), n.scriptVersion = me;}
+function Xm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Jm(e) {const t = e.store, n = () => e.newerState !== void 0, r = be("following the Turn Tracker", () => {n() || Cs(e);});
 Ne(
 "chat:message",
-we(
-(c) => `${$(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = sa(c, js);
-if (l === void 0) {rf(r);
+be(
+(l) => `${$(l?.content ?? "").split(" ", 1)[0]}`,
+(l) => {if (l?.type === "api") {if (!n()) {const c = ia(l, Ls);
+if (c === void 0) {ff(r);
 return;}
-return Ns(e), oa(e, c, js, l);}
-return oa(e, c, js);}},
-(c) => c?.type === "api" && c.playerid ? No(c.playerid) : void 0));
-const s = we("a hand edit of a bar", (c, l) => {n() || sc(e, Ru(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) Ne(`change:graphic:${c}_value`, s);
+return Cs(e), aa(e, l, Ls, c);}
+return aa(e, l, Ls);}},
+(l) => l?.type === "api" && l.playerid ? Po(l.playerid) : void 0));
+const s = be("a hand edit of a bar", (l, c) => {n() || il(e, ju(l), c);});
+for (const l of ["bar1", "bar2", "bar3"]) Ne(`change:graphic:${l}_value`, s);
 Ne(
 "destroy:graphic",
-we("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+be("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
 ), Ne(
 "add:graphic",
-we("showing a new token its character's markers", (c) => {n() || Pv(e, c);})
-), Yh(e), Ne("change:campaign:turnorder", r), Wv(r);
-const i = we("refreshing attribute look-ups", (c) => {const l = Qr(c);
-l !== void 0 && e.attributes.forget(l.characterId);
-}), o = we("refreshing attribute look-ups", (c) => {const l = Qr(c);
-l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ne("add:attribute", o), Ne("destroy:attribute", i), Ne("change:attribute:name", o), xv(s);
-const a = Ou();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", we("a ChatSetAttr edit", (c, l) => {n() || Dv(e, c, l);
-}))), n() || we("checking HealthColors", () => Gv(e))(), Vn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
-function Kv() {return nf(te.toLowerCase());}
-function Wv(e) {const t = _u();
+be("showing a new token its character's markers", (l) => {n() || Bm(e, l);})
+), tm(e), Ne("change:campaign:turnorder", r), Zm(r);
+const i = be("refreshing attribute look-ups", (l) => {const c = Jr(l);
+c !== void 0 && e.attributes.forget(c.characterId);
+}), o = be("refreshing attribute look-ups", (l) => {const c = Jr(l);
+c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
+Ne("add:attribute", o), Ne("destroy:attribute", i), Ne("change:attribute:name", o), ev(s);
+const a = Lu();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", be("a ChatSetAttr edit", (l, c) => {n() || Fm(e, l, c);
+}))), n() || be("checking HealthColors", () => Ym(e))(), Vn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
+function Qm() {return uf(te.toLowerCase());}
+function Zm(e) {const t = Nu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function xv(e) {const t = Su();
+function ev(e) {const t = Cu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ne("ready", we("starting up", () => {Vv();}));
-var Yv = ve;
-function qv(e) {return Lf(e);}
-return dc(Vs);
+Ne("ready", be("starting up", () => {qm();}));
+var tv = me;
+function nv(e) {return Kf(e);}
+return ul(Gs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

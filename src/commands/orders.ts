@@ -1,7 +1,7 @@
 // A command line parsed once against the command's spec (issue 31: one generic parser, in the
 // pipeline): the flags every edition has and the edition's own, read by text/flags.ts, in one voice.
 import { checkFlags, type ParsedLine } from '../text/args';
-import { parseAmount, parseFlags, toFlagTable, type AmountSpec, type TypedFlagTable } from '../text/flags';
+import { parseAmount, parseFlags, readFlags, toFlagTable, type AmountSpec, type TypedFlagTable } from '../text/flags';
 import type { Order } from '../rules/edition';
 
 const merged = new WeakMap<object, Map<string, TypedFlagTable>>();
@@ -44,7 +44,8 @@ export function orderOf(line: ParsedLine, table: TypedFlagTable, amount?: Amount
   if (line.flags.size > 0) checkFlags(line, toFlagTable(table), elsewhere);
   const optional = amount?.optional === true || (amount?.optionalWith !== undefined && line.flags.has(amount.optionalWith));
   const given = amount === undefined ? undefined : optional ? parseAmount(line, { ...amount, optional: true }) : parseAmount(line, amount);
-  const values = line.flags.size === 0 ? defaultsOf(line, table) : (parseFlags(line, table, elsewhere) as Record<string, unknown>);
+  // The shape was checked above: the flags are read once.
+  const values = line.flags.size === 0 ? defaultsOf(line, table) : (readFlags(line, table) as Record<string, unknown>);
   // One object per command, its keys added in the same order every time (a spread of the values
   // cost a 1-token hit a tenth of its time): the plans read it as a plain record.
   const order: Record<string, unknown> = amount === undefined ? { positionals: line.positionals } : { amount: given, positionals: NO_POSITIONALS };

@@ -338,7 +338,7 @@ export interface CheckSpec<S, A> extends CommandSpec {
 /**
  * The answers as an edition declares them: its choices, and only what differs from the defaults
  * (rules/editions.ts, `withDefaults`): no flags of its own, `--action WORD` and `--roll`, the word as
- * the label, no situation, the answer planned as `!defend --action WORD`, the defense it left kept.
+ * the label, the attack's `--situation` if any, the answer planned as `!defend --action WORD`, the defense it left kept.
  */
 export type AnswersDeclared<S, A> = Pick<AttackSpec<S, A>, 'choices'> & Partial<AttackSpec<S, A>>;
 

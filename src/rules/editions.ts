@@ -1,7 +1,6 @@
 // The registry of editions: the one place that knows which editions exist. Everything else asks
 // it for the active one, or for the edition that owns a flag; no edition id is written elsewhere.
 import type { AnyDeclaredEdition, AnyEdition, Edition, EditionId, RegisteredEdition } from './edition';
-import type { FlagTable } from '../text/args';
 import { REGISTERED } from './registry';
 import { defendOrder, keepFiled } from './shared';
 
@@ -12,7 +11,7 @@ const labelOf = (word: string): string => (word === 'none' ? 'No defense' : `${w
  * An edition with the pipeline's defaults for what it left out (architecture.md, "The edition seam"):
  * a round changes nothing, dead is dead for good, an empty state has no keys, a stored answer is
  * none; an answer to an attack is `!defend --action WORD` (its `--roll` given), labelled by its word,
- * with no situation, and keeps the defense its check left.
+ * in the attack's `--situation` if it has one, and keeps the defense its check left.
  */
 export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = edition.id): AnyEdition {
   const { life, check } = edition;
@@ -35,7 +34,8 @@ export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = editio
         answerFlag,
         rollFlag: 'roll',
         label: labelOf,
-        situation: () => null,
+        // The attack's situation is its `--situation`, where the edition's hit or answers take one.
+        situation: (order) => (typeof order.situation === 'string' ? order.situation : null),
         situationWords: (situation) => situation,
         planAnswer: (word) => check.plan(defendOrder({ [answerFlag]: word }, check.flags)),
         keep: (word, outcome) => keepFiled(word, outcome),
@@ -108,7 +108,7 @@ export function isKnownStance(name: string): boolean {
 export function flagElsewhere(active: EditionId, command: '!damage' | '!defend'): (name: string) => string | undefined {
   return (name) => {
     const owned = allEditions().some(
-      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call((command === '!damage' ? edition.hit : edition.check).flags as FlagTable, name),
+      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call((command === '!damage' ? edition.hit : edition.check).flags, name),
     );
     return owned ? active : undefined;
   };

@@ -201,6 +201,24 @@ function dependsOn(flag: TypedFlag): string[] {
   return when ? [...names, when.flag] : names;
 }
 
+/** What parsing reads of a table, worked out once per table: its names and which flags others compare. */
+interface TableShape {
+  names: string[];
+  dependsOn: Map<string, string[]>;
+  compared: Set<string>;
+}
+const shapes = new WeakMap<TypedFlagTable, TableShape>();
+function shapeOf(table: TypedFlagTable): TableShape {
+  let shape = shapes.get(table);
+  if (!shape) {
+    const names = Object.keys(table);
+    const dependsOnName = new Map(names.map((name) => [name, dependsOn(table[name]!)] as const));
+    shape = { names, dependsOn: dependsOnName, compared: new Set([...dependsOnName.values()].flat()) };
+    shapes.set(table, shape);
+  }
+  return shape;
+}
+
 /**
  * The line's flags as typed values, or a UsageError. In order: the flags' shape (`checkFlags`:
  * unknown, another edition's, missing or extra values); required flags; the flags other flags'
@@ -210,7 +228,12 @@ function dependsOn(flag: TypedFlag): string[] {
  */
 export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, table: T, elsewhere?: (name: string) => string | undefined): FlagValues<T> {
   checkFlags(line, toFlagTable(table), elsewhere);
-  const names = Object.keys(table);
+  return readFlags(line, table);
+}
+
+/** `parseFlags` after the flags' shape was checked (src/commands/orders.ts checks it before the amount). */
+export function readFlags<const T extends TypedFlagTable>(line: ParsedLine, table: T): FlagValues<T> {
+  const { names, dependsOn: dependsOnName, compared } = shapeOf(table);
   for (const name of names) {
     const retired = table[name]!.retired;
     if (retired !== undefined && line.flags.has(name)) throw new UsageError(retired);
@@ -247,11 +270,10 @@ export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, tab
   const settle = (name: string) => {
     if (values.has(name) || settling.has(name) || !has(table, name)) return;
     settling.add(name);
-    for (const other of dependsOn(table[name]!)) settle(other);
+    for (const other of dependsOnName.get(name) ?? []) settle(other);
     check(name);
     read(name);
   };
-  const compared = new Set(names.flatMap((name) => dependsOn(table[name]!)));
   for (const name of names) if (compared.has(name)) settle(name);
   for (const name of names) check(name);
   for (const name of names) read(name);
@@ -261,7 +283,7 @@ export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, tab
 
 // ---- the positional amount (`!damage N`) ----
 
-/** The command's one amount, as `amountArg` in src/rules/shared.ts reads it. */
+/** The command's one amount (`!damage N`): a whole number or an inline roll's total, with its own words for a refusal. */
 export interface AmountSpec {
   /** Its name in a refusal ("the damage amount"). */
   what: string;

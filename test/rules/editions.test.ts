@@ -522,9 +522,9 @@ describe('threshold: hit.plan', () => {
     expect(outcome.state).toEqual({ roundsDead: 0 });
   });
 
-  it('values and dice: the track\'s armor and armor_defense, no dice', () => {
-    expect(planHit(threshold, parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
-    expect(planHit(threshold, parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+  it('values and dice: the track\'s armor (against a hit chance) and armor_defense (for a success), read in stages; no dice', () => {
+    expect(planHit(threshold, parseLine('!damage 20'), CONTEXT).values).toEqual([]);
+    expect(planHit(threshold, parseLine('!damage 20 --type magical --hit 5 --defense success'), CONTEXT).more?.(bobFacts<ThresholdState, ThresholdPending>({}, { values: {} }))?.values).toEqual(['armor_magical', 'armor_defense']);
     expect(planHit(threshold, parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
   });
 

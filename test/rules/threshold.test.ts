@@ -261,7 +261,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     expect(linesOf(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)))).toContain(
       'Hit chance 19 vs Magical Armor 25: no damage (at or under the armor)',
     );
-    expect(planHit(threshold, parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(planHit(threshold, parseLine('!damage 20 --type magical --hit 13'), CONTEXT).more?.(bob({}, { values: {} }))?.values).toEqual(['armor_magical']);
   });
 
   it.each(['energy', 'breath'])('--type %s is magical', (type) => {
@@ -336,10 +336,22 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     }
   });
 
-  it('the plan reads the track\'s armor and armor_defense, and rolls nothing', () => {
-    const plan = planHit(threshold, parseLine('!damage 20 --hit 19'), CONTEXT);
-    expect(plan.values).toEqual(['armor_physical', 'armor_defense']);
-    expect(plan.dice).toEqual([]);
+  it('the plan reads the track\'s armor only against a hit chance, armor_defense only where a success would take it off, and rolls nothing', () => {
+    const reads = (line: string, over: Over = {}) => {
+      const plan = planHit(threshold, parseLine(line), CONTEXT);
+      return [...plan.values, ...(plan.more?.(bob({}, { values: {}, ...over }))?.values ?? [])];
+    };
+    const success: ThresholdPending = { result: 'success', situation: 'front', perceived: false };
+    expect(reads('!damage 20 --hit 19')).toEqual(['armor_physical']);
+    expect(reads('!damage 20 --type magical --hit 19')).toEqual(['armor_magical']);
+    expect(reads('!damage 20 --hit 19', { answer: success })).toEqual(['armor_physical', 'armor_defense']);
+    expect(reads('!damage 20 --defense success')).toEqual(['armor_defense']);
+    expect(reads('!damage 20')).toEqual([]);
+    // An area attack has no hit chance; the dead and a token with no armor read nothing.
+    expect(reads('!damage 20 --hit 19 --situation aoe')).toEqual([]);
+    expect(reads('!damage 20 --hit 19', { vitality: bar(0, 30) })).toEqual([]);
+    expect(reads('!damage 20 --hit 19', { armorSource: false })).toEqual([]);
+    expect(planHit(threshold, parseLine('!damage 20 --hit 19'), CONTEXT).dice).toEqual([]);
   });
 
   it('bars may go negative: 20 on Vitality 5 leaves -15, and it dies', () => {

@@ -123,7 +123,6 @@ export const soak: Edition<SoakState, SoakAnswer> = {
       choices: ['defend', 'evade', 'none'],
       label: (word, facts) =>
         word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
-      situation: (order) => (order.situation as string | undefined) ?? null,
       situationWords,
       planAnswer: (word, situation) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
       // The action's own check, when one was made (a failed perception check leaves none).

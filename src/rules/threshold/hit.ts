@@ -1,6 +1,6 @@
 // One token's hit in the `threshold` edition (The Defensive Turn, "Taking Damage", "Physical", "Magical",
 // "Defense"; rules.md, "Hit chance against armor" and Clarifications), and `!damage`'s plan. Pure.
-import { at, placed, SUMMARY, TITLE, type Headline, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { at, placed, SUMMARY, TITLE, type Facts, type Headline, type Order, type Plan, type Reads, type Resolution, type Resource, type RuleChange, type Step, type ValueKey } from '../edition';
 import type { FlagValues } from '../../text/flags';
 import { TRACK_OF } from '../damageTypes';
 import type { THRESHOLD_DAMAGE_FLAGS } from './index';
@@ -116,17 +116,52 @@ export function handEditPlan(loss: number): Plan<ThresholdState, ThresholdPendin
   return attackPlan({ amount: loss, track: 'physical', hit: null, situation: null, mod: 0, override: null });
 }
 
+// What a hit may read, made once (a 50-token hit is mostly its per-token cost).
+const NO_VALUES: readonly ValueKey[] = [];
+const VITALITY: readonly Resource[] = ['vitality'];
+const READS = {
+  physical: { armor: { values: ['armor_physical'] }, both: { values: ['armor_physical', 'armor_defense'] } },
+  magical: { armor: { values: ['armor_magical'] }, both: { values: ['armor_magical', 'armor_defense'] } },
+} as const satisfies Record<Attack['track'], Record<'armor' | 'both', Reads>>;
+const DEFENSE: Reads = { values: ['armor_defense'] };
+
+/**
+ * What a hit reads of the armor, as the rules will use it (each read costs a Roll20 get, and a value
+ * that is no number refuses the token): the track's armor only against a hit chance, the armor's
+ * Defense only where a successful defense would take it off; nothing for the dead or a token with
+ * no armor. Undefined once read (The Defensive Turn, "Hit chance" and "Defense check").
+ */
+function armorReads(attack: Attack, facts: Facts<ThresholdState, ThresholdPending>): Reads | undefined {
+  const vitality = facts.bars.vitality.value;
+  if (!facts.armorSource || vitality === null || isDead(vitality)) return undefined;
+  const situation = attack.situation ?? facts.answer?.situation ?? 'front';
+  const armor = attack.hit !== null && !THRESHOLD_SITUATION_RULES[situation].noHitChance;
+  const defense = (attack.override ?? facts.answer?.result) === 'success';
+  const key = attack.track === 'physical' ? 'armor_physical' : 'armor_magical';
+  const needArmor = armor && facts.values[key] === undefined;
+  const needDefense = defense && facts.values.armor_defense === undefined;
+  const reads = READS[attack.track];
+  return needArmor ? (needDefense ? reads.both : reads.armor) : needDefense ? DEFENSE : undefined;
+}
+
 function attackPlan(attack: Attack): Plan<ThresholdState, ThresholdPending> {
   const armorKey: ValueKey = attack.track === 'physical' ? 'armor_physical' : 'armor_magical';
   return {
-    values: [armorKey, 'armor_defense'],
-    bars: ['vitality'],
+    values: NO_VALUES,
+    bars: VITALITY,
+    more: (facts) => armorReads(attack, facts),
     dice: [],
     resolve(facts): Resolution<ThresholdState, ThresholdPending> {
       const vitality = facts.bars.vitality.value;
       if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+      // Each field named (not `...attack`): a spread on this path made every hit several times slower in V8.
       const outcome = resolveThresholdHit({
-        ...attack,
+        amount: attack.amount,
+        track: attack.track,
+        hit: attack.hit,
+        situation: attack.situation,
+        mod: attack.mod,
+        override: attack.override,
         armor: facts.armorSource ? (facts.values[armorKey]?.current ?? 0) : 0,
         armorDefense: facts.armorSource ? (facts.values.armor_defense?.current ?? 0) : 0,
         noCharacter: !facts.armorSource,

@@ -113,7 +113,6 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
         const target = facts.values.defend_check?.current;
         return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
       },
-      situation: (order) => (order.situation as string | undefined) ?? null,
       situationWords,
       planAnswer(word, situation) {
         const plan = answerPlan(defendPlan(defendOrder({ action: word, situation }, THRESHOLD_DEFEND_FLAGS)), 'pending-defense');
