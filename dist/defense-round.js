@@ -26,7 +26,7 @@ return e;
 }, ul = (e) => dl(nr({}, "__esModule", { value: !0 }), e), Gs = {};
 cl(Gs, {onDamage: () => nv,
 version: () => tv});
-var S = Math, D = Number, $ = String, g = Object, x = Array, Z = JSON, I = Map, K = Set, Nt = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, fl = isNaN, hl = "0.2.0", te = "DefenseRound", me = hl, mn, ml = {lang: void 0,
+var S = Math, I = Number, A = String, g = Object, x = Array, Z = JSON, D = Map, K = Set, Nt = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, fl = isNaN, hl = "0.2.0", te = "DefenseRound", me = hl, mn, ml = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
@@ -56,7 +56,7 @@ abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
 }, c = e.kind === "schema", d = s?.message ?? e.message ?? wl(e.reference, l.lang) ?? (c ? kl(l.lang) : null) ?? r.message ?? pl(l.lang);
 d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
-function bl(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function bl(e, t) {return e === t || I.isNaN(e) && I.isNaN(t);}
 function $l(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function rr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
@@ -69,7 +69,7 @@ type: "finite",
 reference: Hs,
 async: !1,
 expects: null,
-requirement: D.isFinite,
+requirement: I.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
 function vn(e) {return {kind: "validation",
@@ -77,7 +77,7 @@ type: "integer",
 reference: vn,
 async: !1,
 expects: null,
-requirement: D.isInteger,
+requirement: I.isInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
 function q(e, t) {return {kind: "validation",
@@ -125,7 +125,7 @@ type: "safe_integer",
 reference: vt,
 async: !1,
 expects: null,
-requirement: D.isSafeInteger,
+requirement: I.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
 function sr() {return {kind: "transformation",
@@ -346,15 +346,15 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new K(f).add(h.key));
-else {let m = !0, k = 0;
-for (const p of f) {const v = h.entries[p];
+const d = (u, f) => {for (const m of u.options) {if (m.type === "variant") d(m, new K(f).add(m.key));
+else {let h = !0, k = 0;
+for (const p of f) {const v = m.entries[p];
 if (p in i ? v["~run"]({typed: !1,
 value: i[p]
-}, Al).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, l !== p && (a < k || a === k && p in i && !(l in i)) && (a = k, l = p, c = []), l === p && c.push(h.entries[p].expects);
+}, Al).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== p && (a < k || a === k && p in i && !(l in i)) && (a = k, l = p, c = []), l === p && c.push(m.entries[p].expects);
 break;}
 k++;}
-if (m) {const p = h["~run"]({ value: i }, s);
+if (h) {const p = m["~run"]({ value: i }, s);
 (!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
 if (d(this, new K([this.key])), o) return o;
@@ -406,12 +406,12 @@ function E(e, t) {return t.section = e, t;}
 function kn(e) {return "kind" in e;}
 var _l = /^[+-]?\d+$/;
 function oe(e) {if (typeof e == "number")
-return D.isSafeInteger(e) ? e + 0 : null;
+return I.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
 if (!_l.test(t)) return null;
-const n = D(t);
-return D.isSafeInteger(n) ? n + 0 : null;}
+const n = I(t);
+return I.isSafeInteger(n) ? n + 0 : null;}
 function yn(e, t) {return S.floor(e * t / 100);}
 function Js(e, t, n) {return S.min(n, S.max(t, e));}
 var Qs = 1e6;
@@ -422,8 +422,8 @@ const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319
 return e.slice(0, i ? n - 1 : n);}
 function V(e, t = 40) {return e.length > t ? `${ve(e, t - 3)}...` : e;}
 var _ = class extends fn {}, C = class extends fn {};
-function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
-return typeof s == "number" && D.isFinite(s) ? $(s) : n;
+function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[I(r)]?.results?.total;
+return typeof s == "number" && I.isFinite(s) ? A(s) : n;
 }) : e;}
 function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function Zs(e, t) {let n = t;
@@ -440,7 +440,7 @@ continue;}}
 const i = Zs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ei(e) {const t = Tl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function ei(e) {const t = Tl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
@@ -519,41 +519,46 @@ function cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.r
 function ii(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
 function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
 function oi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Cl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : $(i);
+function Cl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
 let a, l;
 return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
 function Nl(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = cr(e);
 return n ? [...t, n.flag] : t;}
 var ai = new Nt();
 function Pl(e) {let t = ai.get(e);
-if (!t) {const n = g.keys(e), r = new I(n.map((s) => [s, Nl(e[s])]));
-t = { names: n, dependsOn: r, compared: new K([...r.values()].flat()) }, ai.set(e, t);}
+if (!t) {const n = g.keys(e), r = new D(n.map((s) => [s, Nl(e[s])]));
+t = {names: n,
+conditions: new D(n.map((s) => [s, ar(e[s])])),
+dependsOn: r,
+compared: new K([...r.values()].flat()),
+retired: n.filter((s) => e[s].retired !== void 0),
+required: n.filter((s) => si(e[s]))
+}, ai.set(e, t);}
 return t;}
 function li(e, t, n) {return Ve(e, ni(t), n), ci(e, t);}
-function ci(e, t) {const { names: n, dependsOn: r, compared: s } = Pl(t);
-for (const u of n) {const f = t[u].retired;
-if (f !== void 0 && e.flags.has(u)) throw new _(f);}
-for (const u of n) {const f = t[u];
-if (!(!si(f) || e.flags.has(u)))
-throw new _(oi(f) ?? `no ${u} given: add --${u} ${di(f)}`);}
-const i = new I(), o = (u) => {if (i.has(u)) return;
-const f = e.flags.get(u);
-i.set(u, f === void 0 ? ii(t[u]) : Il(u, t[u], f));
-}, a = new K(), l = (u) => {if (a.has(u)) return;
-a.add(u);
-const f = t[u], h = cr(f);
-if (h && !e.flags.has(u)) {const m = i.get(h.flag);
-if (m !== void 0 && h.in.includes($(m))) throw new _(oi(f)?.split("{value}").join($(m)) ?? `--${h.flag} ${$(m)} needs --${u}`);}
-if (e.flags.has(u))
-for (const m of ar(f)) {const k = Cl(u, m, e, i);
-if (k !== null) throw new _(k);}
-}, c = new K(), d = (u) => {if (!(i.has(u) || c.has(u) || !lr(t, u))) {c.add(u);
-for (const f of r.get(u) ?? []) d(f);
-l(u), o(u);}};
-for (const u of n) s.has(u) && d(u);
-for (const u of n) l(u);
-for (const u of n) o(u);
-return g.fromEntries(i);}
+function ci(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Pl(t);
+for (const h of o) if (e.flags.has(h)) throw new _(t[h].retired);
+for (const h of a) {if (e.flags.has(h)) continue;
+const k = t[h];
+throw new _(oi(k) ?? `no ${h} given: add --${h} ${di(k)}`);}
+const l = new D(), c = (h) => {if (l.has(h)) return;
+const k = e.flags.get(h);
+l.set(h, k === void 0 ? ii(t[h]) : Il(h, t[h], k));
+}, d = new K(), u = (h) => {if (d.has(h)) return;
+d.add(h);
+const k = t[h], p = cr(k);
+if (p && !e.flags.has(h)) {const v = l.get(p.flag);
+if (v !== void 0 && p.in.includes(A(v))) throw new _(oi(k)?.split("{value}").join(A(v)) ?? `--${p.flag} ${A(v)} needs --${h}`);}
+if (e.flags.has(h))
+for (const v of r.get(h)) {const b = Cl(h, v, e, l);
+if (b !== null) throw new _(b);}
+}, f = new K(), m = (h) => {if (!(l.has(h) || f.has(h) || !lr(t, h))) {f.add(h);
+for (const k of s.get(h) ?? []) m(k);
+u(h), c(h);}};
+for (const h of n) i.has(h) && m(h);
+for (const h of n) u(h);
+for (const h of n) c(h);
+return g.fromEntries(l);}
 function dr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new _(`one amount only (got "${V(n.join(" "))}")${s}`);}
@@ -598,7 +603,7 @@ return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
 function ui(e) {return g.entries(e).map(([t, n]) => {const r = di(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Ml(n)], i = ii(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${$(i)}`);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
 const o = cr(n);
 si(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
 for (const l of ar(n))
@@ -607,7 +612,7 @@ n.decides !== void 0 && s.push("only the GM or the target's controller may give 
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
 function fi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function ur(e, t) {const n = new I();
+function ur(e, t) {const n = new D();
 for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
 return { ...li({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
 function hi(e, t) {return {...e,
@@ -983,11 +988,11 @@ var Ri = 5, Di = { defend: "defend", evade: "evade", react: "reaction" };
 function Vt(e) {return e === "defend" || e === "evade" || e === "react";}
 function kc(e) {return { kind: "refused", reason: e };}
 function He(e) {return e !== null && e !== "";}
-function yc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function yc(e) {const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
+if (n !== null && !I.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
 function wc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = nt[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1127,9 +1132,9 @@ const c = { ...o };
 l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
 const d = l.roundUpdate.reactionUsed;
 d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
-f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const m = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = l.pendingDefense, A = [
+const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, m = f ? t.others[f.by] : void 0;
+f && m && u.push({ kind: "ally-state", tokenId: f.by, state: { ...m.state, reactions: { ...m.state.reactions, [f.vs]: "used" } } });
+const h = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = l.pendingDefense, b = [
 E(ce, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
 E(re, { kind: "check-summary", who: p, action: e.action, result: v }),
 ...Ge("Check", l.steps),
@@ -1137,8 +1142,8 @@ E(re, { kind: "check-summary", who: p, action: e.action, result: v }),
 ...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
 ...l.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
 ...k ? Ec(t.id) : []];
-return {headline: m,
-steps: A,
+return {headline: h,
+steps: b,
 changes: u,
 state: c,
 ...v !== null ? { answer: v } : {},
@@ -1151,11 +1156,11 @@ function Oc(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0,
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, l = null, c = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = Js(d.soakPercent, 0, 100), k = yn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
+if (d !== null && f) {const h = Js(d.soakPercent, 0, 100), k = yn(o, 100 - h);
+h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
 const p = S.max(0, d.armorReduction);
-if (p > 0) {const A = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: A, after: a });}
+if (p > 0) {const b = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: b, after: a });}
 const v = yn(k, Pi);
 l = S.max(0, u - v), u > 0 ? c = {kind: "protection-wear",
 track: e.track,
@@ -1165,15 +1170,15 @@ wear: v,
 before: u,
 after: l
 } : l = d.protection;
-} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : m ? "worn-out" : "never-there";
+} else {const h = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : h ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {l = d.protection;
 const p = S.max(0, d.naturalReduction);
 if (p > 0) {const v = a;
 a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
-if (s > 0) {const m = a;
-a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
-const h = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };}
+if (s > 0) {const h = a;
+a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
+const m = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: m }), c !== null && t.push(c), { vitalityLoss: m, protectionAfter: l, steps: t };}
 function Rc(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function Mi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
@@ -1244,7 +1249,7 @@ return Bi(s) || Bi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i 
 var Bi = (e) => (e?.current ?? 0) > 0;
 function Lc(e, t) {const n = ji[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Gc(t.values, n) : null, l = r && t.stance === "defensive" ? Tc(o("fortitude")) : 0, c = tt(t.state, t.bars.vitality.value), d = Dc({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (m) => t.values[m]?.current ?? 0, a = r && t.armorSource ? Gc(t.values, n) : null, l = r && t.stance === "defensive" ? Tc(o("fortitude")) : 0, c = tt(t.state, t.bars.vitality.value), d = Dc({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1257,8 +1262,8 @@ stanceReduction: l,
 life: c
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const m = d.bars[h];
-m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
+for (const m of ["soul", "power"]) {const h = d.bars[m];
+h !== null && h !== t.bars[m].value && u.push({ kind: "bar", resource: m, to: h });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {headline: Vc(d, c),
 steps: jc(t.id, e, d, c),
@@ -1461,13 +1466,13 @@ const a = t === "defend" || t === "guard", l = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let c = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Sr("perceive", e.rolls.perceive, f, u, h);
-if (s.push(m.step), !m.success)
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, m = r.perceive.withMod ? e.perceptionMod : 0, h = Sr("perceive", e.rolls.perceive, f, u, m);
+if (s.push(h.step), !h.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
 c = !0;}
 if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+if (s.push(f.step), a) {const m = f.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: m, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: m, situation: n, perceived: c }, drawSpectator: !1 };
 } else if (!f.success)
 return s.push({ kind: "not-in-time", action: t }), l(c);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
@@ -1517,24 +1522,24 @@ if (t.acting) return { kind: "refused", reason: fi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (m) => t.values[m]?.current ?? null, o = ed({...e,
+const i = (h) => t.values[h]?.current ?? null, o = ed({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, l = [...o.steps], c = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const m = td(s.answer ?? void 0, o.pending);
-l.push({ kind: "guard-kept", ally: e.ally, result: m.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
+if (o.pending && a === "guard" && s && e.ally) {const h = td(s.answer ?? void 0, o.pending);
+l.push({ kind: "guard-kept", ally: e.ally, result: h.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: h });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
+const u = o.pending?.result, f = t.id, m = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
 E(ce, { kind: "defense-title", who: f, action: a, situation: e.situation }),
-u ? E(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : E(re, { kind: "defense-announced", who: f, action: a }),
+u ? E(re, { kind: "defense-result", who: f, guarded: m, result: u, summary: !0 }) : E(re, { kind: "defense-announced", who: f, action: a }),
 ...Ge("Check", l),
-...u ? [E("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u ? [E("Result", { kind: "defense-result", who: f, guarded: m, result: u })] : [],
 ...u === "fail" && a === "defend" ? [E(Fe, { kind: "offer-damage" })] : []],
 changes: c,
 ...d !== void 0 ? { answer: d } : {},
@@ -1803,7 +1808,7 @@ const { down: t, dead: n, ...r } = e;
 return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : xt(t ? 0 : null, n === !0);}
 function Sd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !Wt.includes(t) ? null : D.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+return g.keys(r).length > 0 || !Wt.includes(t) ? null : I.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
 var Yt = { passive: 0, active: 5, full: 10 }, _d = 10;
 function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
 function to(e, t) {if (t.defender === null || t.current === null) return e;
@@ -1821,10 +1826,10 @@ t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let l = null;
-if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
-t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const m = S.max(0, e.armorScore - e.armorPenetration), k = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: k }), l = { amount: h, to: k ? "vitality" : "stamina" };}
+if (a) {const f = e.attack - o, m = S.max(0, e.weapon) + f;
+t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: m });
+const h = S.max(0, e.armorScore - e.armorPenetration), k = m > h;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: m, pierces: k }), l = { amount: m, to: k ? "vitality" : "stamina" };}
 const c = Yt[r];
 let d = null;
 c > 0 && n.defender !== null && (d = _r(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
@@ -1852,13 +1857,13 @@ if (p === null) return { kind: "bar", resource: k };
 const v = p - c.damage.amount;
 u.push({ kind: "bar-moved", to: c.damage.to, before: p, after: v }), v !== p && d.push({ kind: "bar", resource: k, to: v }), k === "vitality" && (f = v);}
 c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
-const h = s.id, m = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
-return {headline: c.hits ? m ? "falls" : "hit" : "missed",
+const m = s.id, h = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
+return {headline: c.hits ? h ? "falls" : "hit" : "missed",
 steps: [
-E(ce, { kind: "attack-title", who: h, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: m } : { missed: !0 } }),
-E(re, { kind: "attack-summary", who: h, hits: c.hits, stamina: c.damage?.to === "stamina", falls: m, counter: c.counterattack }),
+E(ce, { kind: "attack-title", who: m, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
+E(re, { kind: "attack-summary", who: m, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
 ...Ge("Breakdown", u),
-...m ? [E("Now", { kind: "down-now" })] : []],
+...h ? [E("Now", { kind: "down-now" })] : []],
 changes: d,
 state: xt(f, s.state.dead === !0),
 detail: c};}};}
@@ -2016,7 +2021,7 @@ situationWords: (i) => i,
 planAnswer: (i) => r.plan(ur({ [s]: i }, r.flags)),
 keep: (i, o) => fr(i, o),
 ...r.answers}}};}
-var rt = new I();
+var rt = new D();
 for (const [e, t] of g.entries(jd)) rt.set(e, Gd(t, e));
 var ro = rt.keys().next().value, Vd = "soak";
 function On(e) {return typeof e == "string" && rt.has(e);}
@@ -2060,7 +2065,7 @@ armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
 function Wd(e) {const t = lo(), n = [];
-if (!b(e))
+if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
 const s = co(Kd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
@@ -2068,7 +2073,7 @@ function co(e, t, n, r, s) {const i = {};
 for (const [o, a] of g.entries(e)) {const l = r + o, c = t[o], d = n[o];
 if (c === void 0) {i[o] = Cr(d);
 continue;}
-if (a.type === "object" && "entries" in a && b(d)) {if (!b(c))
+if (a.type === "object" && "entries" in a && $(d)) {if (!$(c))
 s.push(`${l}: not an object; reset to defaults`), i[o] = Cr(d);
 else {const f = a.entries;
 i[o] = co(f, c, d, `${l}.`, s);}
@@ -2076,9 +2081,9 @@ continue;}
 const u = je(a, c);
 u.success ? i[o] = u.output : (s.push(`${l}: ${xd(c)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
 return i;}
-function b(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Cr(e) {return b(e) ? Z.parse(Z.stringify(e)) : e;}
-function xd(e) {const t = Z.stringify(e) ?? $(e);
+function $(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
+function Cr(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
+function xd(e) {const t = Z.stringify(e) ?? A(e);
 return t.length > 40 ? `${ve(t, 37)}...` : t;}
 var uo = j(_e(), vt()), Yd = j(_e(), vt(), mt(-1e6), ht(1e6)), fo = F({overrides: G(gn(ne(Lt), Yd)),
 worn: G(F({ physical: G(uo), magical: G(uo) })),
@@ -2088,7 +2093,7 @@ edition: G(F({ id: zt, state: Mt() }))
 }), iv = g.keys(fo.entries);
 function qd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!b(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
 const i = je(fo, s);
@@ -2134,57 +2139,57 @@ var eu = ["life", "pendingDefense", "reactions", "skillsVs"], ko = { vitality: "
 function Nr(e, t) {const n = {};
 for (const s of eu) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Vd, state: n }), b(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function tu(e) {if (!b(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: Vd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function tu(e) {if (!$(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
 function yo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
 function wo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function nu(e, t, n) {if (!b(e) || !b(e.before) || !b(e.after)) return e;
-const { before: r, after: s } = e, i = [], o = b(r.bars) ? r.bars : {}, a = b(s.bars) ? s.bars : {};
-for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ko[f], from: o[f] ?? null, to: h });}
-const l = b(r.protection) ? r.protection : void 0, c = b(s.protection) ? s.protection : void 0;
+function nu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+const { before: r, after: s } = e, i = [], o = $(r.bars) ? r.bars : {}, a = $(s.bars) ? s.bars : {};
+for (const f of ["vitality", "soul", "power"]) {const m = a[f];
+o[f] !== m && typeof m == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ko[f], from: o[f] ?? null, to: m });}
+const l = $(r.protection) ? r.protection : void 0, c = $(s.protection) ? s.protection : void 0;
 c && typeof c.value == "number" && l?.value !== c.value && i.push(
 typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = b(r.record) ? r.record : {}, u = b(s.record) ? s.record : {};
-if (!wo(d.life, u.life) || !wo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && b(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = $(r.record) ? r.record : {}, u = $(s.record) ? s.record : {};
+if (!wo(d.life, u.life) || !wo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", m = f !== "" && $(n[f]) ? n[f] : {}, h = { reactions: m.reactions, skillsVs: m.skillsVs };
 i.push({kind: "memory",
-from: Nr({ ...m, ...yo(d) }, h.stance),
-to: Nr({ ...m, ...yo(u) }, h.stance)});}
+from: Nr({ ...h, ...yo(d) }, m.stance),
+to: Nr({ ...h, ...yo(u) }, m.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function ru(e) {const t = b(e.settings) ? e.settings : {}, n = b(t.bars) ? t.bars : ko, r = b(e.tokens) ? e.tokens : {}, s = b(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return b(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, tu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
-(o) => b(o) && x.isArray(o.tokens) ? {by: o.by,
+function ru(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ko, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, tu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+(o) => $(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
 tokens: o.tokens.map((a) => nu(a, n, r))
 } : o
 )), i;}
 function bo(e) {const t = e.edition;
-if (!b(t) || !b(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function su(e) {if (!b(e) || e.kind !== "memory") return e;
+function su(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
-if (!b(r)) continue;
+if (!$(r)) continue;
 const s = bo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
 function iu(e) {const t = {}, n = {};
-if (b(e.tokens))
-for (const [s, i] of g.entries(e.tokens)) {if (!b(i)) {n[s] = i;
+if ($(e.tokens))
+for (const [s, i] of g.entries(e.tokens)) {if (!$(i)) {n[s] = i;
 continue;}
 const o = bo(i);
 g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(s) => b(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => b(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(su) } : i) } : s
+(s) => $(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(su) } : i) } : s
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: b(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function Qt(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
 function $o(e, t) {return e.exchange.waiting[t] ?? null;}
@@ -2226,7 +2231,7 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function au(e, t = () => !0, n = () => {}) {const r = new I();
+function au(e, t = () => !0, n = () => {}) {const r = new D();
 for (const i of e) {const o = t(i.tokenId);
 for (const a of i.changes) {const l = ou(i.tokenId, a), c = r.get(l);
 c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
@@ -2280,35 +2285,35 @@ return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !
 var fu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function Eo(e) {const t = e.edition, n = On(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
 return e.deadForGood ? 4 : r ? fu[n.life.condition(r, null)] : -1;}
-var At = (e, t) => x.isArray(e) ? e.flatMap((n) => b(n) ? t(n) : [n]) : e;
-function hu(e, t = () => {}) {const n = b(e.settings) && b(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
+var At = (e, t) => x.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
+function hu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
 return l === a ? void 0 : l;
-}, i = b(e.tokens) ? { ...e.tokens } : {};
-for (const [a, l] of g.entries(i)) {const c = b(l) ? s(a) : void 0;
+}, i = $(e.tokens) ? { ...e.tokens } : {};
+for (const [a, l] of g.entries(i)) {const c = $(l) ? s(a) : void 0;
 if (!c) continue;
-const { edition: d, deadForGood: u, stance: f, ...h } = l, m = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
-g.keys(h).length > 0 ? i[a] = h : delete i[a];
+const { edition: d, deadForGood: u, stance: f, ...m } = l, h = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
+g.keys(m).length > 0 ? i[a] = m : delete i[a];
 const k = i[c];
-if (!k) i[c] = m;
-else {const [p, v] = Eo(m) > Eo(k) ? [m, k] : [k, m];
+if (!k) i[c] = h;
+else {const [p, v] = Eo(h) > Eo(k) ? [h, k] : [k, h];
 i[c] = { stance: v.stance, ...p, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = At(e.history, (a) => ({...a,
 tokens: At(a.tokens, (l) => ({...l,
-changes: At(l.changes, (c) => {const d = c.kind === "memory" ? s($(c.tokenId ?? l.tokenId)) : void 0;
+changes: At(l.changes, (c) => {const d = c.kind === "memory" ? s(A(c.tokenId ?? l.tokenId)) : void 0;
 return d ? Pr(c.from, c.to, d, c.tokenId) : c;})}))}));
-return { ...e, schemaVersion: 4, tokens: b(e.tokens) ? i : e.tokens, history: o };}
-function mu(e) {if (!b(e) || e.kind !== "memory" || !b(e.from) || !b(e.to)) return [e];
+return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? i : e.tokens, history: o };}
+function mu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function vu(e) {if (!b(e) || !b(e.answers)) return e;
+function vu(e) {if (!$(e) || !$(e.answers)) return e;
 const t = {};
 for (const [n, r] of g.entries(e.answers))
-if (!b(r)) t[n] = r;
+if (!$(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
 function pu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, mu) })) })), n = e.exchange;
-if (!b(n) || !b(n.attacks)) return { ...e, schemaVersion: 5, history: t };
+if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
 for (const [s, i] of g.entries(n.attacks)) r[s] = vu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
@@ -2336,7 +2341,7 @@ for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.pa
 return !0;}
 function ku(e, t, n) {const r = {};
 if (e === void 0) return r;
-if (!b(e))
+if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
 for (const [s, i] of g.entries(e)) {const o = je(To, i);
 o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ve(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Oo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${ve(s, 20)}: not a valid open attack; forgotten`);}
@@ -2377,12 +2382,12 @@ var $u = {0: bu,
 4: pu};
 function Au(e, t, n) {const r = [];
 if (e === void 0) return { stored: en(t), problems: r };
-if (!b(e))
+if (!$(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: en(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Zt)
+if (I.isInteger(i) && i > Zt)
 return { stored: en(t), problems: [`state has schema version ${i}, newer than this script's ${Zt}; left as it is`], newer: i };
-if (!D.isInteger(i) || i < 0)
+if (!I.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: en(t), problems: r };
 for (; i < Zt; ) {const d = $u[i];
 if (!d) break;
@@ -2392,8 +2397,8 @@ r.push(...o.problems);
 const a = qd(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
-h === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const f = u.edition.id, m = Oe(f).life.parseState(u.edition.state);
+m === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: m };}
 const l = _u(s.exchange, r, o.settings.edition), c = Zd(s.history);
 return r.push(...c.problems), {stored: {schemaVersion: Zt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
@@ -2410,29 +2415,29 @@ sheetLacks: wu(s.sheetLacks, r),
 problems: r};}
 function Su(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!b(e))
+if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
 function _u(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
-const i = b(e) && b(e.waiting) ? e.waiting : void 0;
+const i = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, l] of g.entries(i)) {const c = a.length > 0 && a.length <= 64 && b(l) && On(l.edition) ? Oe(l.edition).life.parseAnswer(l.answer) : null;
+for (const [a, l] of g.entries(i)) {const c = a.length > 0 && a.length <= 64 && $(l) && On(l.edition) ? Oe(l.edition).life.parseAnswer(l.answer) : null;
 c === null ? t.push(`exchange.waiting.${ve(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
-const o = ku(b(e) ? e.attacks : void 0, t, n);
+const o = ku($(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: Io(e, "lastAttack", "A", o), lastHiddenAttack: Io(e, "lastHiddenAttack", "G", o) };}
-function Io(e, t, n, r) {const s = b(e) ? e[t] : void 0;
-let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, D(o.slice(1))));
+function Io(e, t, n, r) {const s = $(e) ? e[t] : void 0;
+let i = typeof s == "number" && I.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, I(o.slice(1))));
 return i;}
 function Eu(e) {const t = {};
-if (!b(e)) return t;
+if (!$(e)) return t;
 for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Tu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = S.max(n, D(r.key.slice(1))));
+function Tu(e, t) {let n = typeof e == "number" && I.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = S.max(n, I(r.key.slice(1))));
 return n;}
 var Gr = ["bar1", "bar2", "bar3"];
 function Ou(e, t) {if (!t) return;
@@ -2448,28 +2453,28 @@ var Ce = "API";
 function St(e) {return e !== Ce && e !== "" && playerIsGM(e) === !0;}
 function Ru(e) {if (!(e === void 0 || e === "" || e === Ce || !getObj("player", e) || St(e)))
 return e;}
-function Vr(e) {return e === Ce ? "another script" : $(getObj("player", e)?.get("_displayname") ?? "player");}
+function Vr(e) {return e === Ce ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
 var Du = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function Co(e) {return !Du.test(e);}
 function No(e, t) {return e || !Co(t) ? "gm" : `"${t}"`;}
 function Po(e) {return e === Ce ? "gm" : No(St(e), Vr(e));}
-function Mo(e, t) {return $(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Mo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function Re(e, t, n) {return St(e) ? !0 : Mo(t.get("controlledby"), e) || Mo(n?.get("controlledby"), e);}
 var Lo = /[^,\s]/;
-function Ur(e, t) {return !Lo.test($(e.get("controlledby") ?? "")) && !Lo.test($(t?.get("controlledby") ?? ""));}
+function Ur(e, t) {return !Lo.test(A(e.get("controlledby") ?? "")) && !Lo.test(A(t?.get("controlledby") ?? ""));}
 function Iu(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of $(r ?? "").split(",")) {const i = s.trim();
+for (const s of A(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
 function Mn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
 function Cu() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
 function Br() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function Nu() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Pu = { original: new I(), standIn: new I() };
+var Pu = { original: new D(), standIn: new D() };
 function Mu() {const e = state.Bump?.mirrored;
 if (e === null || typeof e != "object") return Pu;
-const t = { original: new I(), standIn: new I() };
+const t = { original: new D(), standIn: new D() };
 for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
@@ -2483,15 +2488,15 @@ if (typeof t == "string")
 try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add($(s));
-return tn = { page: $(e.get("playerpageid")), moved: n, bump: Mu() }, tn;}
+for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(A(s));
+return tn = { page: A(e.get("playerpageid")), moved: n, bump: Mu() }, tn;}
 function nn(e) {const { original: t } = Hr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function Ye(e) {const t = nn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Hr(), i = $(t.get("_pageid"));
+const { page: r, moved: s } = Hr(), i = A(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
 function Fo(e, t) {const { bump: n } = Hr();
 if (n.original.size === 0) return;
@@ -2536,7 +2541,7 @@ const e = this.text, t = this.at;
 if (Ln(e.charCodeAt(t))) {let n = t + 1;
 for (; Ln(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Ln(e.charCodeAt(n + 1))) for (n += 2; Ln(e.charCodeAt(n)); ) n += 1;
-return this.at = n, D(e.slice(t, n));}
+return this.at = n, I(e.slice(t, n));}
 if (Go(e.charCodeAt(t))) {let n = t + 1;
 for (; Go(e.charCodeAt(n)); ) n += 1;
 const r = Vu[e.slice(t, n).toLowerCase()];
@@ -2549,7 +2554,7 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Wr = 20, Ku = 2e3, jn = { lookups: 300, chars: 3e4 }, Wu = "refers to itself through other attributes", Vo = `refers to attributes nested more than ${Wr} deep`, xu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Uo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Bo = "working", qu = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, Wr = 20, Ku = 2e3, jn = { lookups: 300, chars: 3e4 }, Wu = "refers to itself through other attributes", Vo = `refers to attributes nested more than ${Wr} deep`, xu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Uo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Bo = "working", qu = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 work(e, t) {if (t > Wr) return De(Vo, "read");
@@ -2565,7 +2570,7 @@ s = S.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.ind
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Uo, "read");
 } else n = e;
 const a = Uu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
+return a === void 0 || !I.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
 if (s === Bo) return De(Wu, "whole");
 if (s !== void 0) return s;
@@ -2576,14 +2581,14 @@ this.memo.set(r, Bo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return De("the character does not have");
-const n = typeof e == "number" ? $(e) : $(e).trim();
+const n = typeof e == "number" ? A(e) : A(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 spend(e) {return this.chars += e, this.chars <= jn.chars;}};
 function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function Q(e, t = "an unnamed token") {return $(e.get("name") ?? "") || t;}
+function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
 function B(e) {return getObj("graphic", e);}
 function zu(e) {return getObj("character", e);}
-function Y(e) {const t = $(e.get("represents") ?? "");
+function Y(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
 function rn(e, t) {const n = Xr(e, t) ? Y(e) : void 0;
 return n ? n.id : e.id;}
@@ -2594,7 +2599,7 @@ var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
 }, Fn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = $(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
+get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
 this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = oe(this.rawRead);}
@@ -2609,14 +2614,14 @@ soul: new Fn(e, n.bars.soul),
 power: new Fn(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: $(e.get("name") ?? "") || $(t?.get("name") ?? "") || "unnamed token",
+name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
 npc: Ur(e, t),
 hidden: Ye(e),
-statusmarkers: $(e.get("statusmarkers") ?? "")};}
+statusmarkers: A(e.get("statusmarkers") ?? "")};}
 var xr = { armor_physical: "physical", armor_magical: "magical" };
 function Ko(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Qu(t, n, r));}
 function Qu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
@@ -2657,9 +2662,9 @@ number(e, t, n) {const r = oe(e);
 if (r !== null) return r;
 if (sn(e)) return null;
 this.formulas ?? (this.formulas = new qu((o, a) => this.lookup(o, a)));
-const s = this.formulas.evaluate($(e));
-if (s.ok && D.isSafeInteger(s.value)) return s.value;
-const i = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+const s = this.formulas.evaluate(A(e));
+if (s.ok && I.isSafeInteger(s.value)) return s.value;
+const i = s.ok ? I.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === qr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
 function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
 function sf(e, t) {const n = B(e);
@@ -2675,44 +2680,44 @@ function of(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== v
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let l = null;
-if (a && a.length > 0) {const v = a.find((A) => A.id === e.id);
+if (a && a.length > 0) {const v = a.find((b) => b.id === e.id);
 v !== void 0 && (l = zo(v.pr));}
 let c = ef;
 if (n.others && n.others.length > 0) {c = {};
 for (const v of n.others) c[v] = sf(v, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ko(r.edition, s, f, r.editionLeft), m = {id: e.id,
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, m = Ko(r.edition, s, f, r.editionLeft), h = {id: e.id,
 name: e.name,
 bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
 values: o?.values ?? Yo,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: h,
+state: m,
 answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Wo(r.edition, r.waiting[e.id]),
 initiative: l,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: zo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: c};
 if (o !== void 0 && n.more)
-for (let v = n.more(m); v !== void 0 && o.read(v.values, v.maxes); v = n.more(m)) ;
-const k = { snapshot: e, record: t, facts: m, places: o?.places ?? Yo, problems: o?.problems ?? qr, condition: r.edition.life.condition(h, f) }, p = n.bars;
+for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
+const k = { snapshot: e, record: t, facts: h, places: o?.places ?? Yo, problems: o?.problems ?? qr, condition: r.edition.life.condition(m, f) }, p = n.bars;
 if (p !== void 0) {for (let v = 0; v < p.length; v += 1)
-if (m.bars[p[v]].value === null) {k.brokenBar = p[v];
+if (h.bars[p[v]].value === null) {k.brokenBar = p[v];
 break;}}
 return k;}
-function zo(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function zo(e) {if (typeof e == "number") return I.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = D(e.trim());
-return D.isFinite(t) ? t : null;}
+const t = I(e.trim());
+return I.isFinite(t) ? t : null;}
 function Xo(e) {return getObj("attribute", e)?.get("current");}
-function Xr(e, t) {return $(e.get(fe[t].link) ?? "");}
+function Xr(e, t) {return A(e.get(fe[t].link) ?? "");}
 function af(e) {const t = getObj("attribute", e);
-return t ? { characterId: $(t.get("_characterid") ?? ""), name: $(t.get("name") ?? "") } : void 0;}
-var lf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
+var lf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new I());
+r || this.defaults.set(e, r = new D());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
@@ -2725,15 +2730,15 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new I();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = $(n.get("name") ?? "").toLowerCase();
+if (!t) {t = new D();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
 function Jr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: $(n("_id") ?? ""), characterId: $(n("_characterid") ?? ""), name: $(n("name") ?? ""), current: n("current") };}
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
 function cf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
 var Jo = {"&": "&amp;",
 "<": "&lt;",
@@ -2757,12 +2762,12 @@ $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
 }, an = [];
-for (let e = 0; e < 128; e += 1) {const t = $.fromCharCode(e);
+for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
 Jo[t] !== void 0 ? an[e] = Jo[t] : t === `
 ` || t === "\r" ? an[e] = " " : e < 32 && t !== "	" || e === 127 ? an[e] = "" : an[e] = void 0;}
 function df(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function it(e) {const t = typeof e == "string" ? e : $(e ?? "");
+function it(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
 for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? an[i] : df(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
@@ -2784,8 +2789,8 @@ function vf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
 function pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function gf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
-return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : $(t);
+return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : A(t);
 Vn(`${te} v${me}: ${e} failed${gf()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
@@ -2825,7 +2830,7 @@ return n;}
 var yf = /^[-\w]+$/;
 function le(e, t) {return `[${it(e)}](${t})`;}
 function Un(e) {return yf.test(e);}
-function Zo(e, t, n, r = () => `${n.command} --help`) {const s = $(t.playerid ?? "");
+function Zo(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
 return s === Ce ? wf(e, t, n, r) : ea(e, t, n, r, s, St(s), !1);}
 function ea(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: No(i, a), relayed: o, help: r };
 return !i && !Co(a) && (l.replyFor = V(a, 60)), l;}
@@ -2891,12 +2896,12 @@ return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {$e(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = sa(), h = c === void 0 ? s.flags?.(e) ?? [] : [], m = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-L(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...m, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = sa(), m = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...m.length > 0 ? [{ label: "Flags", lines: m }] : []];
+L(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...h, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const l = s.run(o);
 l && await l;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Zo(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {$e(o, oa(e, r));
+} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Zo(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {$e(o, oa(e, r));
 return;}
 qe(o, a.message);
 return;}
@@ -2905,22 +2910,22 @@ var _f = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
 function Ef(e) {if (_f.has(e)) return [e];
 const t = [];
-try {const n = Z.parse($(Campaign().get("token_markers") ?? "[]"));
+try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Kn(e) {const t = new I();
+function Kn(e) {const t = new D();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function Xe(e) {const t = new I();
+function Xe(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Tf = class {constructor() {this.byReason = new I();}
+var Tf = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
@@ -2986,8 +2991,8 @@ try {const t = Z.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
 function rs(e) {Campaign().set("turnorder", Z.stringify(e));}
-function ln(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? $(e) : "";}
-function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function ln(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;}
 function If(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
 function Cf(e) {const t = ln(e.id), n = ln(e.custom);
@@ -3003,10 +3008,10 @@ function ua(e) {if (ss(e.pr) !== -1 || ln(e.custom) !== "") return !1;
 const t = ln(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || $(n.get("represents") ?? "") !== "") return !1;
+if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
 const r = Pf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Nf.exec($(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Nf.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
 function Mf(e) {for (const t of e) if (!ua(t)) return t;}
 var Lf = new K(["stance-title", "stance-change", "stance-effect"]);
@@ -3081,7 +3086,7 @@ try {o.Update(e, s());
 } catch (a) {Zr("HealthColors.Update", a, void 0);}}
 function ka(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var Wf = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
+attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
@@ -3093,18 +3098,18 @@ function ya(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
 function wa(e, t, n, r, s) {const i = $o(e, n);
 ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Ao(e, n, r));}
-function xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], m = new Wf(), k = () => {var y;
+function xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], m = [], h = new Wf(), k = () => {var y;
 return d[y = s.id] ?? (d[y] = {});
 }, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const y of n.changes)
 switch (y.kind) {case "bar": {const T = s.bars[y.resource], U = y.resource === "vitality" ? p : T.value, R = T.link ? getObj("attribute", T.link) : void 0, M = { kind: "bar", resource: y.resource, bar: T.bar, from: U, to: y.to };
-R && (M.attributeId = R.id), f.push(M), (T.value !== y.to || T.raw !== y.to) && m.bar(s, y.resource, y.to, R), v[y.resource] = y.to;
+R && (M.attributeId = R.id), f.push(M), (T.value !== y.to || T.raw !== y.to) && h.bar(s, y.resource, y.to, R), v[y.resource] = y.to;
 break;}
 case "value": {const T = o[y.key], U = i.values[y.key]?.current ?? null;
 if (T?.kind === "attribute")
-f.push({ kind: "attribute", key: y.key, attributeId: T.attribute.id, from: U, to: y.to }), m.attribute(T.attribute, y.to);
+f.push({ kind: "attribute", key: y.key, attributeId: T.attribute.id, from: U, to: y.to }), h.attribute(T.attribute, y.to);
 else if (T?.kind === "worn") {f.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: y.to });
 const R = k();
 R.worn = { ...R.worn, [T.track]: y.to };
@@ -3113,10 +3118,10 @@ const R = k();
 R.overrides = { ...R.overrides, [y.key]: y.to };}
 break;}
 case "initiative": {const T = r.turnOrder?.order ?? Je(), U = T.find((M) => M.id === s.id), R = ss(U?.pr);
-U && D.isFinite(R) && R !== y.to && (U.pr = y.to, $a(T, r.turnOrder), f.push({ kind: "initiative", from: R, to: y.to }));
+U && I.isFinite(R) && R !== y.to && (U.pr = y.to, $a(T, r.turnOrder), f.push({ kind: "initiative", from: R, to: y.to }));
 break;}
 case "join-turn-order": {const T = zf(y.tokenId, y.initiative, r.turnOrder);
-h.push(T.note), T.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
+m.push(T.note), T.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
 case "ally-state": {const T = getObj("graphic", y.tokenId), U = T ? rn(T, l.bars.vitality) : y.tokenId, R = $t(Qt(c, U), a), M = $t({ ...R, edition: { id: a.id, state: y.state } }, a);
 for (const ie of Pr(R, M, U === y.tokenId ? void 0 : U, y.tokenId))
@@ -3125,7 +3130,7 @@ break;}
 case "ally-answer":
 wa(c, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-const A = t.condition, O = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : A;
+const b = t.condition, O = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : b;
 if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, T = d[y], U = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, R = n.state === void 0 ? U : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = T?.deadForGood === !0, ie = n.state === void 0 ? M : a.life.deadForGood(n.state, v.vitality), Ae = T?.stance, ft = n.stance === void 0 ? Ae : n.stance ?? void 0;
 for (const Se of Pr(ya(U, M, Ae), ya(R, ie, ft), y === s.id ? void 0 : y))
 f.push(Se), In(c, Cn(s.id, Se), Se.to);}
@@ -3133,12 +3138,12 @@ n.answer !== void 0 && wa(c, f, s.id, n.answer === null ? null : { edition: a.id
 const w = d[s.id];
 w && wt(w) && delete d[s.id];
 let N = s.statusmarkers;
-if (n.state !== void 0 && (N = Hf(N, O, l)), n.stance !== void 0 && (N = va(N, n.stance, l)), N !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: N }), m.prop("statusmarkers", N)), r.tokenProps)
+if (n.state !== void 0 && (N = Hf(N, O, l)), n.stance !== void 0 && (N = va(N, n.stance, l)), N !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: N }), h.prop("statusmarkers", N)), r.tokenProps)
 for (const y of g.keys(r.tokenProps)) {const T = r.tokenProps[y];
-!(y in m.props) && u.get(y) !== T && m.prop(y, T);}
-if (m.flush(u), r.notify ?? !0) {const { bars: y } = s, T = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: A }, U = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: N, condition: O };
+!(y in h.props) && u.get(y) !== T && h.prop(y, T);}
+if (h.flush(u), r.notify ?? !0) {const { bars: y } = s, T = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: b }, U = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: N, condition: O };
 ga(u, T, U, n.detail, () => ba(s, p), r.healthColors);}
-return { changes: f, notes: h };}
+return { changes: f, notes: m };}
 function ba(e, t) {const n = qf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
@@ -3151,14 +3156,14 @@ function $a(e, t) {t ? t.changed = !0 : rs(e);}
 function zf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = Q(r, "The spectator"), i = n?.order ?? Je();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: $(r.get("_pageid") ?? "") }), $a(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Xf(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), $a(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Xf(e, t) {const n = new D(), r = new D(), s = (c) => {let d = r.get(c);
 return d || r.set(c, d = {}), d;};
 let i, o = !1;
-const a = new I(), l = (c) => $t(Qt(e.memories, c.home), e.edition);
+const a = new D(), l = (c) => $t(Qt(e.memories, c.home), e.edition);
 for (const { tokenId: c, change: d } of t) {let u = a.get(c);
-if (u === void 0) {const f = getObj("graphic", c), h = f && Gn(f, Y(f), e.settings);
-u = h ? { token: h.token, snapshot: h, memory: l(h) } : null, a.set(c, u);}
+if (u === void 0) {const f = getObj("graphic", c), m = f && Gn(f, Y(f), e.settings);
+u = m ? { token: m.token, snapshot: m, memory: l(m) } : null, a.set(c, u);}
 if (u)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
@@ -3176,18 +3181,18 @@ break;}
 case "markers":
 s(c).statusmarkers = d.from;
 break;
-case "memory": {const f = Cn(c, d), h = $t(Qt(e.memories, f), e.edition);
-In(e.memories, f, uu(d.from, d.to, h, ke));
+case "memory": {const f = Cn(c, d), m = $t(Qt(e.memories, f), e.edition);
+In(e.memories, f, uu(d.from, d.to, m, ke));
 break;}
 case "answer":
 ke(d.from, d.to) || Ao(e.memories, d.tokenId ?? c, d.from);
 break;
 case "initiative": {i ?? (i = Je());
-const f = i.find((h) => h.id === c);
+const f = i.find((m) => m.id === c);
 f && (f.pr = d.from, o = !0);
 break;}
 case "turn-order": {i ?? (i = Je());
-const f = i.filter((h) => h.id !== d.tokenId);
+const f = i.filter((m) => m.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [c, d] of n) {const u = getObj("attribute", c);
@@ -3195,14 +3200,14 @@ u && ka(u, d);}
 for (const [c, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(c) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = va(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
-const h = {};
-for (const k of Xs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, A = p.link ? n.get(p.link) : void 0;
-A !== void 0 && u.get(v) !== A && (f[v] = A);
-const O = A ?? f[v];
-h[k] = typeof O == "number" ? O : p.value;}
+const m = {};
+for (const k of Xs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, b = p.link ? n.get(p.link) : void 0;
+b !== void 0 && u.get(v) !== b && (f[v] = b);
+const O = b ?? f[v];
+m[k] = typeof O == "number" ? O : p.value;}
 g.keys(f).length > 0 && (u.set(f), Fo(u, f));
-const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Jf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...h, statusmarkers: m });}
+const h = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Jf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...m, statusmarkers: h });}
 i && o && rs(i);}
 function Jf(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
@@ -3215,7 +3220,7 @@ ga(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ba(n, n.bars
 function Aa(e) {if (e.length === 0) return Us.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (jo(), n(o));});});}
+o.length !== e.length || o.some((a) => !I.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (jo(), n(o));});});}
 function os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
@@ -3238,14 +3243,14 @@ for (let c = 0; c < a.length; c += 1) {const d = a[c], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === ce) {s ?? (s = d);
 continue;}
-if (u === Fe) {const m = o ? Sa(e, d) : void 0;
-m && (i ?? (i = [])).push(m);
+if (u === Fe) {const h = o ? Sa(e, d) : void 0;
+h && (i ?? (i = [])).push(h);
 continue;}
 let f;
-for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
+for (let h = r; h < n.length; h += 1) n[h].label === u && (f = n[h]);
 f || n.push(f = { label: u, lines: [] });
-const h = e.say(d);
-h !== "" && f.lines.push(h);}
+const m = e.say(d);
+m !== "" && f.lines.push(m);}
 let l = r;
 for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
 n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
@@ -3258,28 +3263,28 @@ for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
 function th(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ls(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
+function ls(e, t, n, r, s, i, o = []) {const a = new D(), l = [];
 for (const c of t) {const d = e[c], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[c] === "public", k = m ? eh(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], A = m && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, O = th(os(d), u.name), w = k ? `${O} ${k}` : O;
-l.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${w}`] : [w], buttons: A });}
+const m = f === 1 ? u.name : `${u.name} (${f})`, h = s === "all" || n[c] === "public", k = h ? eh(d.changes) : "", p = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], b = h && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, O = th(os(d), u.name), w = k ? `${O} ${k}` : O;
+l.push({ label: m, lines: d.answer && h ? [`${d.answer}. ${w}`] : [w], buttons: b });}
 return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
 var _a = g.freeze({ record: !0 });
 function cn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function cs(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
-r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
+for (let f = 0; f < t.length && !r; f += 1) {const m = t[f];
+r = m.changes.length > 0 || !(m.outcome.noop || m.outcome.headline === "unharmed");}
 const s = t.length > 1 ? rh(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {L(ye(n.replyTo), se(os(t[0])));
 return;}
-const h = t.length === 1 ? as(t[0]) : ls(t, nh(t), Ea(e, t), `${n.title}: ${ds(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
-L(ye(n.replyTo), he(h));
+const m = t.length === 1 ? as(t[0]) : ls(t, nh(t), Ea(e, t), `${n.title}: ${ds(t.length)}`, t.every((h) => f(h.snapshot)) ? "all" : "public", s);
+L(ye(n.replyTo), he(m));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = cn(e, f.snapshot);
-L(h === "public" ? _t : ae, he(as(f, i)), _a), h === "gm" && !f.snapshot.hidden && L(_t, es(os(f), o ? i : []));
+if (t.length === 1) {const f = t[0], m = cn(e, f.snapshot);
+L(m === "public" ? _t : ae, he(as(f, i)), _a), m === "gm" && !f.snapshot.hidden && L(_t, es(os(f), o ? i : []));
 return;}
 const a = Ea(e, t), l = [], c = [];
 for (let f = 0; f < t.length; f += 1)
@@ -3295,7 +3300,7 @@ t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
 return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => as(i) };}));}
 function sh(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${$(n.raw)}"`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
 function lt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
@@ -3355,7 +3360,7 @@ return r || (r = { entries: 0, bytes: 0, quota: n ?? ms({ by: t }) }, e.byOwner.
 function ps(e, t, n, r) {const s = Yn(t) * n, i = vs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
 function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
+const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) ps(t, n, 1);
 return ct = t, t;}
 function qn(e, t) {const n = e.store.history;
@@ -3467,11 +3472,11 @@ shown: a};}
 function $h(e, t, n) {const r = B(t.token.id);
 if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
-if ($(r.get("represents") ?? "") !== s) return !1;
+if (A(r.get("represents") ?? "") !== s) return !1;
 const i = s ? zu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
 function Ah(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
+if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
 function Na(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
 const r = ei(e.msg.content ?? ""), s = n.filter((i) => !_h((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
@@ -3480,8 +3485,8 @@ return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []
 var Sh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
 function _h(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = Sh.exec($(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
+const r = t?.[I(n[1])], s = Sh.exec(A(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : I(s[1])) >= 1 && I(s[2]) >= 2 : !1;}
 function As(e, t) {const n = {};
 for (const r of t) {const s = r.flag === void 0 ? void 0 : Dl(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
@@ -3527,27 +3532,27 @@ return;}
 Ma(e, t, l, d, a, n, r);});}
 function Ma(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Th, d = [...i];
 let u;
-const f = [], h = [];
-let m = !1;
-const k = s ? { order: Je(), changed: !1 } : void 0, p = Br() ?? null, v = ut(a, k?.order), A = Dt(a), O = (R) => {const M = { notify: R.observed ?? !0, healthColors: p };
+const f = [], m = [];
+let h = !1;
+const k = s ? { order: Je(), changed: !1 } : void 0, p = Br() ?? null, v = ut(a, k?.order), b = Dt(a), O = (R) => {const M = { notify: R.observed ?? !0, healthColors: p };
 return k && (M.turnOrder = k), M;
 }, w = (R) => (delete R.answer, O(R));
 let N = 0;
 t.forEach(({ target: R, plan: M, given: ie, typed: Ae, answer: ft, answerGiven: Se }, Pe) => {const js = n[Pe], tr = N;
 if (N += js.length, l && !$h(e, R, o.anyTarget === !0)) {d.push(`${Q(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = Se === void 0 ? dn(a, R, M, Ss(M.dice, ie, c, tr), v, A, O) : dn(a, R, M, Ss(M.dice, ie, c, tr), v, A, w, { answerGiven: Se });
+const X = Se === void 0 ? dn(a, R, M, Ss(M.dice, ie, c, tr), v, b, O) : dn(a, R, M, Ss(M.dice, ie, c, tr), v, b, w, { answerGiven: Se });
 if (X.kind !== "written") {const { snapshot: un } = X.reading, ol = () => ws(e, un);
 X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new Tf())).add(un.name, X.refusal.reason) : d.push($s(a, un, X.refusal, ol())) : X.kind === "problems" ? d.push(Xn(un, X.reading.problems)) : d.push(`${un.name}: the result${ol() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ie = X.outcome;
-f.push(X.applied), Ae && (X.shown.typed = Ae), ft && (X.shown.answer = ft), h.push(X.shown), m || (m = Ie.undoable === !0);
+f.push(X.applied), Ae && (X.shown.typed = Ae), ft && (X.shown.answer = ft), m.push(X.shown), h || (h = Ie.undoable === !0);
 }), u && d.push(...u.lines()), k?.changed && rs(k.order);
 let y;
-if ((o.record || m) && f.length > 0) {const R = o.recordBy ?? e.playerId, M = R === e.playerId ? e.gm || R === Ce : hs(R), ie = Da(a, { by: R, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, M);
+if ((o.record || h) && f.length > 0) {const R = o.recordBy ?? e.playerId, M = R === e.playerId ? e.gm || R === Ce : hs(R), ie = Da(a, { by: R, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, M);
 ie !== void 0 && (o.record || M) && (y = { command: ys(ie), byGm: M });}
 const T = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: T, senderMaySee: (R) => ws(e, R) };
-if (y && (U.undo = y), cs(a, h, U), d.length > 0) {const R = o.refusals(Kn(d), f.length > 0);
+if (y && (U.undo = y), cs(a, m, U), d.length > 0) {const R = o.refusals(Kn(d), f.length > 0);
 qe(e, R);}}
 function Rh(e) {e.store.exchange.waiting = {};}
 function Dh(e, t) {const n = e.store.exchange.waiting;
@@ -3585,7 +3590,7 @@ function Va(e, t) {return It(e, t).length > 0 ? !1 : Ua(e, t).length === 0;}
 function Ua(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ia(t.by, n));}
 var Ba = new Nt();
 function Rs(e, t, ...n) {let r = Ba.get(e);
-r || (r = new I(), Ba.set(e, r));
+r || (r = new D(), Ba.set(e, r));
 let s = r.get(t);
 return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
 var Ha = new Nt(), Mh = g.freeze([]);
@@ -3603,7 +3608,7 @@ resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
 function Ka(e, t) {return Ds(e, Rs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
-function Fh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Fh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Gh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
@@ -3616,29 +3621,29 @@ const a = { token: o, character: Y(o) }, l = Q(o, "a token"), c = t.check.answer
 if (_s(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], m = [], k = [], p = c.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
+const f = [], m = [], h = [], k = [], p = c.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
 try {return [{ word: w, plan: c.planAnswer(w, n.situation, n.attacker, d) }];
 } catch (N) {if (!(N instanceof _ || N instanceof C)) throw N;
 return k.push({ word: w, why: N.message }), [];}
-}), v = p.flatMap(({ plan: w }) => w ? [w] : []), { facts: A } = bs(e, a, {values: Ct(v.map((w) => w.values)),
+}), v = p.flatMap(({ plan: w }) => w ? [w] : []), { facts: b } = bs(e, a, {values: Ct(v.map((w) => w.values)),
 maxes: Ct(v.map((w) => w.maxes)),
 bars: Ct(v.map((w) => w.bars)),
 others: Ct(v.map((w) => w.others)),
 more: (w) => {const N = v.map((y) => y.more?.(w));
 return N.some((y) => y !== void 0) ? { values: Ct(N.map((y) => y?.values)), maxes: Ct(N.map((y) => y?.maxes)) } : void 0;}
 }, i);
-for (const { word: w, plan: N } of p) {const y = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, T = c.label(w, A);
-if (!N) {h.push({ label: T, command: y });
+for (const { word: w, plan: N } of p) {const y = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, T = c.label(w, b);
+if (!N) {m.push({ label: T, command: y });
 continue;}
-const U = g.fromEntries(N.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), R = N.resolve(A, U);
-if (kn(R)) {const M = Gh(R), ie = m.find((Ae) => Ae.why === M);
-ie ? ie.answers.push(T.replace(/ \(.*\)$/, "")) : m.push({ answers: [T.replace(/ \(.*\)$/, "")], why: M });
-} else h.push({ label: T, command: y });}
-for (const { word: w, why: N } of k) m.push({ answers: [w], why: N });
-for (const { answers: w, why: N } of m) f.push(`${w.join(", ")}: ${N}`);
+const U = g.fromEntries(N.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), R = N.resolve(b, U);
+if (kn(R)) {const M = Gh(R), ie = h.find((Ae) => Ae.why === M);
+ie ? ie.answers.push(T.replace(/ \(.*\)$/, "")) : h.push({ answers: [T.replace(/ \(.*\)$/, "")], why: M });
+} else m.push({ label: T, command: y });}
+for (const { word: w, why: N } of k) h.push({ answers: [w], why: N });
+for (const { answers: w, why: N } of h) f.push(`${w.join(", ")}: ${N}`);
 const O = La(n, s);
-for (const w of c.extra?.(A, O) ?? []) w.section === Fe && h.push({ label: w.label, command: w.command });
-return { label: l, lines: f, buttons: Un(r) ? h : [] };}
+for (const w of c.extra?.(b, O) ?? []) w.section === Fe && m.push({ label: w.label, command: w.command });
+return { label: l, lines: f, buttons: Un(r) ? m : [] };}
 function Ct(e) {return [...new K(e.flatMap((t) => t ?? []))];}
 function xa(e) {return ut(e, Je());}
 function Vh(e) {const t = B(e);
@@ -3647,11 +3652,11 @@ const n = Iu(t, Y(t));
 return n.length > 0 ? n : ["gm"];}
 function Ya(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
 function qa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Uh(e, t) {const n = P(e), r = xa(e), s = new I();
+function Uh(e, t) {const n = P(e), r = xa(e), s = new D();
 for (const a of t.defenders)
 for (const l of Vh(a)) {const c = s.get(l) ?? [];
 c.push(a), s.set(l, c);}
-const i = new I(), o = (a) => (i.has(a) || i.set(a, Wa(e, n, t, a, !1, r)), i.get(a) ?? []);
+const i = new D(), o = (a) => (i.has(a) || i.set(a, Wa(e, n, t, a, !1, r)), i.get(a) ?? []);
 for (const [a, l] of s) {if (a === "gm") continue;
 const c = l.flatMap(o);
 c.length > 0 && L(ye(Po(a)), he({ title: Ya(t, !1), rows: [...qa(n, t), ...c] }), { record: !0 });}
@@ -3667,26 +3672,26 @@ buttons: [
 function Is(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Fh(t), a = n ?? s.hit.plan(Ka(o, s), Rt(r, t.gm)), l = As(o, a.dice);
 if (!Ch(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const c = [], d = [];
-for (const m of t.defenders) {const k = B(m);
-if (!k) {d.push(m);
+for (const h of t.defenders) {const k = B(h);
+if (!k) {d.push(h);
 continue;}
-const p = { token: k, character: Y(k) }, v = t.answers[m], A = { target: p, plan: a, given: l };
-if (v) {A.answer = Bh(v), A.answerGiven = { answer: v.answer ?? null };
+const p = { token: k, character: Y(k) }, v = t.answers[h], b = { target: p, plan: a, given: l };
+if (v) {b.answer = Bh(v), b.answerGiven = { answer: v.answer ?? null };
 const O = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
-O && (A.given = { ...l, ...O });}
-c.push(A);}
+O && (b.given = { ...l, ...O });}
+c.push(b);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
-let h;
-try {h = Pa(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+let m;
+try {m = Pa(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
 claim: () => Nh(r, t),
-refusals: (m, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
-} catch (m) {throw f(), m;}
-return h === void 0 ? void 0 : h.then(f, (m) => {throw f(), m;});}
+refusals: (h, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${h.join("; ")}.`});
+} catch (h) {throw f(), h;}
+return m === void 0 ? void 0 : m.then(f, (h) => {throw f(), h;});}
 function Bh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
@@ -3708,7 +3713,7 @@ if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.
 if (!e.gm) {let p = 0;
 for (const v of c) v.gm || (p += v.defenders.length);
 if (p + f.length > za) throw new C(`the players' open attacks may hold ${za} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const h = f.filter(({ token: p }) => !Ye(p)).map(({ token: p }) => Q(p, "a token")), m = {key: "",
+const m = f.filter(({ token: p }) => !Ye(p)).map(({ token: p }) => Q(p, "a token")), h = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: l,
@@ -3719,10 +3724,10 @@ situation: o,
 round: t.store.round.number,
 defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (m.key = "A1", !Oo(m)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-m.key = Ih(t, h.length === 0), t.store.exchange.attacks[m.key] = m;
+if (h.key = "A1", !Oo(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = Ih(t, m.length === 0), t.store.exchange.attacks[h.key] = h;
 const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && L(_t, se(`Attack ${m.key}: ${Ts(m, !1)} attacks ${Xe(h)}${k}.`), { record: !0 }), u.length > 0 && qe(e, `Not among the defenders: ${Kn(u).join("; ")}`), Uh(t, m), Va(t, m)) return Is(e, m, i);}
+if (m.length > 0 && L(_t, se(`Attack ${h.key}: ${Ts(h, !1)} attacks ${Xe(m)}${k}.`), { record: !0 }), u.length > 0 && qe(e, `Not among the defenders: ${Kn(u).join("; ")}`), Uh(t, h), Va(t, h)) return Is(e, h, i);}
 function Wh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
@@ -3735,7 +3740,7 @@ throw new _("select your attacking token, or give --from with its id");}
 if (r = nn(r), !e.gm && !Re(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Xa(e) {const t = oe(e);
-return t === null ? e : $(t);}
+return t === null ? e : A(t);}
 async function xh(e) {const t = e.app, n = P(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ve(e.parsed, s);
 const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && ja(o, e.playerId, e.gm) ? o : void 0;
@@ -3745,30 +3750,30 @@ const l = Te(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
 if (l.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
 const c = l[0], d = a.defenders.includes(c) ? Ot(c, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
-const f = Y(u), h = Q(u, "the defender");
-if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const m = a.answers[c];
-if (m) throw new C(`${h} has answered attack ${a.key} already (${m.word})`);
-if (_s(t, c)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const f = Y(u), m = Q(u, "the defender");
+if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${m}'s controller or the GM answers for it`);
+const h = a.answers[c];
+if (h) throw new C(`${m} has answered attack ${a.key} already (${h.word})`);
+if (_s(t, c)) throw new C(`${m} answers attack ${a.key} with the defense it made ahead`);
 const k = Ue(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const p = Ee(k, `--${r.answerFlag}`, r.choices);
-let v = { word: p }, A = p === "none" ? "no defense" : p;
+let v = { word: p }, b = p === "none" ? "no defense" : p;
 if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), T = As(e.parsed, y.dice), U = y.dice.filter((Ie) => T[Ie.name] === void 0), R = U.length > 0 ? await Aa(U.map((Ie) => Ie.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || Fa(t, a) || a.answers[c] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const M = B(c);
-if (!M || !e.gm && !Re(e.playerId, M, Y(M))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+if (!M || !e.gm && !Re(e.playerId, M, Y(M))) throw new C(`${m} is gone or no longer yours since the roll: nothing answered`);
 const ie = Ss(y.dice, T, R, 0), Ae = bs(t, { token: u, character: f }, y, ut(t, y.readsTurnOrder ? Je() : void 0)), ft = kh(t, Ae, !0, "; nothing answered");
 if (ft !== void 0) throw new C(ft);
 const Se = y.resolve(Ae.facts, ie);
 if (kn(Se)) throw new C($s(t, Ae.snapshot, Se));
 const Pe = r.keep(p, Se, ie), js = e.gm ? void 0 : Na(e, y.dice);
 v = { word: Pe.word }, Pe.answer !== void 0 && (v.answer = Pe.answer), Pe.roll !== void 0 && (v.roll = Pe.roll), Pe.success !== void 0 && (v.success = Pe.success), js && (v.typed = !0);
-const tr = fa(n, (Ie) => Ie === c ? h : Ca(Ie)), X = Se.steps.filter((Ie) => Ie.section === "Check").map(tr);
-A = X.length > 0 ? X.join("; ") : p;}
+const tr = fa(n, (Ie) => Ie === c ? m : Ca(Ie)), X = Se.steps.filter((Ie) => Ie.section === "Check").map(tr);
+b = X.length > 0 ? X.join("; ") : p;}
 e.gm && (v.gm = !0), a.answers[c] = v;
 const O = Ga(t, a, e.playerId, e.gm), w = Va(t, a), N = O.length > 0 ? ` Waiting for ${O.join(", ")}.` : w ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-$e(e, `${h}: ${A}.${N}`), w ? await Is(e, a) : !e.gm && It(t, a).length === 0 && L(ae, he(er(t, n, a, [])), { record: !0 });}
+$e(e, `${m}: ${b}.${N}`), w ? await Is(e, a) : !e.gm && It(t, a).length === 0 && L(ae, he(er(t, n, a, [])), { record: !0 });}
 function Yh(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
 var qh = {usage: Yh,
@@ -3837,15 +3842,15 @@ n.turned += i, n.turned >= s.length && Qa(e);}
 function nm(e, t) {e.oddTurnRowsTold === !0 || t.every(If) || (e.oddTurnRowsTold = !0, L(ae, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function rm(e, t) {const n = P(e), r = Oe(t);
 Dh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new I();
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new D();
 for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Ju(d, o)[0];
 if (!u || Tt(u)) continue;
 const f = rn(u, o);
 a.has(f) || (a.add(f), l.set(u.id, f), s.push({ token: u, character: Y(u) }));}
 return Qn(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), k = u?.deadForGood === !0 || r.life.deadForGood(m, h), p = n.life.enter(h, k), v = r.life.condition(m, h), A = n.life.condition(p, h);
-return v !== A && i.push({ name: d.name, from: v, to: A }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), m = d.bars.vitality.value, h = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(m, !1), k = u?.deadForGood === !0 || r.life.deadForGood(h, m), p = n.life.enter(m, k), v = r.life.condition(h, m), b = n.life.condition(p, m);
+return v !== b && i.push({ name: d.name, from: v, to: b }), {headline: "acts",
 steps: [],
 changes: [],
 state: p,
@@ -3897,10 +3902,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Players target any", lines: [Ns(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [dm[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [$(t.overwhelmLimit)] : [] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Jt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [$(e.store.round.number)] },
+{ label: "Round", lines: [A(e.store.round.number)] },
 { label: "Not on the sheet", lines: cm(e) },
 { label: "State problems", lines: e.loadProblems }]});}
 function cm(e) {const t = e.store.sheetLacks;
@@ -3935,24 +3940,24 @@ throw new _(`unknown value name "${V(n)}": ${jt(n, xe, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = dt(e, Te(e.parsed)), c = [];
 for (const { token: d, character: u } of a) {const f = $f(e.app, d.id);
 f.overrides = Rn(f.overrides, s, i ? null : o);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Rn(f.worn, h, null)), ra(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
+const m = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+m && (f.worn = Rn(f.worn, m, null)), ra(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
 ot(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
 var Ms = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function hm(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new I(), s = {values: Ms.map(([, o]) => o),
+function hm(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new D(), s = {values: Ms.map(([, o]) => o),
 maxes: Ms.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], l = [];
 for (const [c, d] of Ms) {const u = o.values[d];
 if (!u?.present) continue;
-const f = c === "physical" ? "Physical" : "Magical", h = u.max;
-if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
+const f = c === "physical" ? "Physical" : "Magical", m = u.max;
+if (m === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${h}, already whole`);
+if (!(m === 0 && (u.current ?? 0) === 0)) {if (u.current === m) {a.push(`${f} ${m}, already whole`);
 continue;}
-l.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
+l.push({ kind: "value", key: d, to: m }), a.push(`${f} ${u.current ?? 0} -> ${m}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
 }, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Xn(a, o.reading.problems);
@@ -3990,8 +3995,8 @@ const a = e.app.store.settings.edition, l = Rf(e.app.store.settings, i, o.join("
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
 const { count: c, changed: d } = rm(e.app, a);
 ts(P(e.app), { createIfMissing: !1 });
-const u = c === 0 ? "" : d.length > 0 ? sm(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ph(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-ot(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const u = c === 0 ? "" : d.length > 0 ? sm(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ph(e.app), m = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+ot(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${m}`);
 return;}
 ot(e, l);
 return;}
@@ -4015,8 +4020,8 @@ case "refresh":
 e.app.attributes.clear(), ot(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new _(`unknown subcommand "${V($(t))}"`);}}};
-function gm(e, t) {const n = new I();
+throw new _(`unknown subcommand "${V(A(t))}"`);}}};
+function gm(e, t) {const n = new D();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
@@ -4032,7 +4037,7 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, $(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
 n.set(s, $t(Qt(e.memories, Cn(i, o)), e.edition));
@@ -4042,7 +4047,7 @@ n.set(s, $o(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = Je());
 const a = ss(r.find((l) => l.id === i)?.pr);
-n.set(s, D.isFinite(a) ? a : null);
+n.set(s, I.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
@@ -4063,22 +4068,22 @@ if (pe(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's
 const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(el, v));
 if (t) throw new _(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ve(e.parsed, el), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = km(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Am(v) ? l.find((A) => rl({ place: "", tokenId: A.tokenId, name: A.name, change: v }, n.store.settings)) : void 0, u = du(au(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => rl(v, n.store.settings)), f = new I();
-for (const [v, A] of a) A && f.set(v, bm(A));
+const n = e.app, r = n.store.history, s = km(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Am(v) ? l.find((b) => rl({ place: "", tokenId: b.tokenId, name: b.name, change: v }, n.store.settings)) : void 0, u = du(au(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => rl(v, n.store.settings)), f = new D();
+for (const [v, b] of a) b && f.set(v, bm(b));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Dt(n), m = gm(h, u), k = (v, A) => {if (v.stance !== A.stance) return A.stance === void 0 ? "has dropped its stance since" : `has taken the ${A.stance} stance since`;
-if (v.deadForGood !== A.deadForGood) return "has died for good since";
+const m = Dt(n), h = gm(m, u), k = (v, b) => {if (v.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
+if (v.deadForGood !== b.deadForGood) return "has died for good since";
 const O = (w) => (w.edition?.id === o.id ? o.life.parseState(w.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(O(v), O(A));
-}, p = cu(u, m, ke);
+return o.life.describeStateChange(O(v), O(b));
+}, p = cu(u, h, ke);
 if (p.length > 0) {if (!e.gm) {const v = p.filter((w) => {const N = a.get(w.tokenId);
 return N !== void 0 && ws(e, nl(N));
-}), A = [...new K(p.filter((w) => !v.includes(w)).map((w) => w.name))], O = [..._o(v, m, ke, k), ...A.length > 0 ? [`${Xe(A)} changed`] : []];
+}), b = [...new K(p.filter((w) => !v.includes(w)).map((w) => w.name))], O = [..._o(v, h, ke, k), ...b.length > 0 ? [`${Xe(b)} changed`] : []];
 qe(e, `Nothing undone, changed since: ${O.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!pe(e.parsed, "force")) {qe(e, `Nothing undone, changed since: ${_o(p, m, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
+if (!pe(e.parsed, "force")) {qe(e, `Nothing undone, changed since: ${_o(p, h, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
 return;}}
-Xf(h, u), p.length > 0 && Sm(n, u, m), qn(n, s), $m(e, i, u, m, a, f), c.length > 0 && $e(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${Xe(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+Xf(m, u), p.length > 0 && Sm(n, u, h), qn(n, s), $m(e, i, u, h, a, f), c.length > 0 && $e(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${Xe(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
 function wm(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
@@ -4089,23 +4094,23 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function bm(e) {return ve(Q(e, $(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function bm(e) {return ve(Q(e, A(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function nl(e) {const t = Y(e);
 return { token: e, character: t, npc: Ur(e, t), hidden: Ye(e) };}
-function $m(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: u, change: f } of n) {const h = wm(f);
-if (h === void 0) continue;
-const m = r.get(d);
-if (m === h.to) continue;
+function $m(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: u, change: f } of n) {const m = wm(f);
+if (m === void 0) continue;
+const h = r.get(d);
+if (h === m.to) continue;
 const k = a.get(u) ?? [];
 a.has(u) || a.set(u, k);
-const p = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
+const p = `${m.label} ${typeof h == "number" ? h : "?"} -> ${m.to}`;
 k.includes(p) || k.push(p);}
 const l = [], c = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, k = nl(u), p = cn(e.app, k) === "public";
-k.hidden || l.push(p ? m : h), (k.hidden || !p && f) && c.push(k.hidden ? `${m} (hidden)` : m);}
+const f = (a.get(d.tokenId) ?? []).join(", "), m = i.get(d.tokenId) ?? d.name, h = f ? `${m} (${f})` : m, k = nl(u), p = cn(e.app, k) === "public";
+k.hidden || l.push(p ? h : m), (k.hidden || !p && f) && c.push(k.hidden ? `${h} (hidden)` : h);}
 l.length > 0 && L(_t, se(`${o}: ${Et(l, 8)}.`)), c.length > 0 && L(ae, se(`${o} (GM): ${Et(c, 8)}.`), { record: !0 });}
 function Am(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function rl({ tokenId: e, change: t }, n) {const r = B(e);
@@ -4113,7 +4118,7 @@ if (!r) return !1;
 switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
 case "attribute": {const s = af(t.attributeId);
-return s !== void 0 && s.characterId === $(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
@@ -4142,7 +4147,7 @@ return;}
 const t = P(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", _m, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, Te(e.parsed), { anyTarget: i });
 let { targets: a } = o;
 const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && pe(e.parsed, d));
-if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: h, character: m }) => Re(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: m, character: h }) => Re(e.playerId, m, h)), f = a.filter((m) => !u.includes(m)).map(({ token: m }) => Q(m, "a token"));
 if (f.length > 0 && l.push(`${Xe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {qe(e, `Not applied: ${l.join("; ")}`);
 return;}}
 return Zn(e, s, a, l, i ? Em : Tm);}
@@ -4172,12 +4177,12 @@ const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new _(`unknown stance "${V($(n))}" (stances: ${t.stance.modes.join(", ")})`);
+throw new _(`unknown stance "${V(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
 const { targets: o, notes: a } = dt(e, Te(e.parsed));
-if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Gn(u, f, l);
-return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? c}`;});
+if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: u, character: f }) => {const m = Gn(u, f, l);
+return `${m.name}: ${e.app.store.tokens[m.home]?.stance ?? c}`;});
 $e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
 return Zn(e, jf(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
@@ -4213,13 +4218,13 @@ refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.j
 function il(e, t, n) {if (!n || Tt(t)) return;
 const r = e.store.settings, s = fe[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = oe(n[s]), o = $(t.get(fe[r.bars.vitality].link) ?? "");
+const i = oe(n[s]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: l } = Gm(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const c = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = c.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
-resolve(A, O) {if (c.life.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const w = k.resolve(A, O);
+resolve(b, O) {if (c.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const w = k.resolve(b, O);
 return !kn(w) && !w.changes.some((N) => N.kind === "bar" && N.resource === "vitality") && w.changes.push({ kind: "bar", resource: "vitality", to: i }), w;}
 }, v = dn(
 e,
@@ -4233,13 +4238,13 @@ Dt(e),
 if (v.kind === "unsafe") return;
 if (v.kind === "problems")
 v.reading.condition !== "dead" && L(ae, se(`Hand edit not read through armor: ${Xn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const A = v.outcome.changes.find((w) => w.kind === "bar" && w.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new K() });
+else if (v.kind === "written") {const b = v.outcome.changes.find((w) => w.kind === "bar" && w.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new K() });
 const O = Da(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
 cs(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...O ? { undo: { command: ys(O), byGm: !0 } } : {} });
 return;}}
-const h = Vm(e, f ? a : i, a), m = dn(e, d, h.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-m.kind === "written" && (f && !u.plain ? dh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && cs(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+const m = Vm(e, f ? a : i, a), h = dn(e, d, m.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+h.kind === "written" && (f && !u.plain ? dh(e, o, h.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), m.saysSomething() && cs(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
 function Fm(e, t, n) {const r = Jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = oe(s), o = oe(r.current);
@@ -4272,7 +4277,7 @@ resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, sta
 function Bm(e, t) {if (Tt(t)) return;
 const n = rn(t, e.store.settings.bars.vitality);
 n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Um);}
-var Hm = 400, Km = 100, Wm = 20, xm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+var Hm = 400, Km = 100, Wm = 20, xm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
@@ -4301,7 +4306,7 @@ var Ls = {"!damage": Om,
 "!stance": Cm,
 "!heal": jm,
 "!defense-round": pm};
-function qm() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = Au(Qr(Pn), me, Xu), s = { store: t, attributes: new lf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new xm() };
+function qm() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = Au(Qr(Pn), me, Xu), s = { store: t, attributes: new lf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new xm() };
 return r !== void 0 ? (s.newerState = r, Vn(`${te} v${me}: ${n.join("; ")}`), L(ae, se(Xm(r)))) : zm(s, e), Jm(s), s;}
 function zm(e, t) {const n = e.store, r = e.loadProblems;
 t && Ou(n.settings, Qm());
@@ -4312,7 +4317,7 @@ function Jm(e) {const t = e.store, n = () => e.newerState !== void 0, r = be("fo
 Ne(
 "chat:message",
 be(
-(l) => `${$(l?.content ?? "").split(" ", 1)[0]}`,
+(l) => `${A(l?.content ?? "").split(" ", 1)[0]}`,
 (l) => {if (l?.type === "api") {if (!n()) {const c = ia(l, Ls);
 if (c === void 0) {ff(r);
 return;}

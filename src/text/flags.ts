@@ -201,11 +201,15 @@ function dependsOn(flag: TypedFlag): string[] {
   return when ? [...names, when.flag] : names;
 }
 
-/** What parsing reads of a table, worked out once per table: its names and which flags others compare. */
+/** What parsing reads of a table, worked out once per table: its names, each flag's conditions, and which flags others compare. */
 interface TableShape {
   names: string[];
+  conditions: Map<string, FlagCondition[]>;
   dependsOn: Map<string, string[]>;
   compared: Set<string>;
+  /** The flags kept only to be refused, and those always required. */
+  retired: string[];
+  required: string[];
 }
 const shapes = new WeakMap<TypedFlagTable, TableShape>();
 function shapeOf(table: TypedFlagTable): TableShape {
@@ -213,7 +217,14 @@ function shapeOf(table: TypedFlagTable): TableShape {
   if (!shape) {
     const names = Object.keys(table);
     const dependsOnName = new Map(names.map((name) => [name, dependsOn(table[name]!)] as const));
-    shape = { names, dependsOn: dependsOnName, compared: new Set([...dependsOnName.values()].flat()) };
+    shape = {
+      names,
+      conditions: new Map(names.map((name) => [name, conditionsOf(table[name]!)] as const)),
+      dependsOn: dependsOnName,
+      compared: new Set([...dependsOnName.values()].flat()),
+      retired: names.filter((name) => table[name]!.retired !== undefined),
+      required: names.filter((name) => alwaysRequired(table[name]!)),
+    };
     shapes.set(table, shape);
   }
   return shape;
@@ -233,14 +244,11 @@ export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, tab
 
 /** `parseFlags` after the flags' shape was checked (src/commands/orders.ts checks it before the amount). */
 export function readFlags<const T extends TypedFlagTable>(line: ParsedLine, table: T): FlagValues<T> {
-  const { names, dependsOn: dependsOnName, compared } = shapeOf(table);
-  for (const name of names) {
-    const retired = table[name]!.retired;
-    if (retired !== undefined && line.flags.has(name)) throw new UsageError(retired);
-  }
-  for (const name of names) {
+  const { names, conditions, dependsOn: dependsOnName, compared, retired, required } = shapeOf(table);
+  for (const name of retired) if (line.flags.has(name)) throw new UsageError(table[name]!.retired!);
+  for (const name of required) {
+    if (line.flags.has(name)) continue;
     const flag = table[name]!;
-    if (!alwaysRequired(flag) || line.flags.has(name)) continue;
     throw new UsageError(whyOf(flag) ?? `no ${name} given: add --${name} ${placeholderOf(flag)}`);
   }
   const values = new Map<string, unknown>();
@@ -260,7 +268,7 @@ export function readFlags<const T extends TypedFlagTable>(line: ParsedLine, tabl
       if (word !== undefined && when.in.includes(String(word))) throw new UsageError(whyOf(flag)?.split('{value}').join(String(word)) ?? `--${when.flag} ${String(word)} needs --${name}`);
     }
     if (!line.flags.has(name)) return;
-    for (const condition of conditionsOf(flag)) {
+    for (const condition of conditions.get(name)!) {
       const refusal = conditionRefusal(name, condition, line, values);
       if (refusal !== null) throw new UsageError(refusal);
     }
