@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var nr = Object.defineProperty, al = Object.getOwnPropertyDescriptor, ll = Object.getOwnPropertyNames, Fs = Object.prototype.hasOwnProperty, cl = (e, t) => {for (var n in t)
-Fs.call(t, n) && nr(e, n, { get: t[n], enumerable: !0 });
-}, dl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ll(t))
-!Fs.call(e, s) && s !== n && nr(e, s, { get: () => t[s], enumerable: !(r = al(t, s)) || r.enumerable });
+var dr = Object.defineProperty, pc = Object.getOwnPropertyDescriptor, mc = Object.getOwnPropertyNames, Ks = Object.prototype.hasOwnProperty, gc = (e, t) => {for (var n in t)
+Ks.call(t, n) && dr(e, n, { get: t[n], enumerable: !0 });
+}, kc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of mc(t))
+!Ks.call(e, s) && s !== n && dr(e, s, { get: () => t[s], enumerable: !(r = pc(t, s)) || r.enumerable });
 return e;
-}, ul = (e) => dl(nr({}, "__esModule", { value: !0 }), e), Gs = {};
-cl(Gs, {onDamage: () => nv,
-version: () => tv});
-var S = Math, I = Number, A = String, g = Object, x = Array, Z = JSON, D = Map, K = Set, Nt = WeakMap, fn = Error, Vs = RangeError, Us = Promise, hn = Date, fl = isNaN, hl = "0.2.0", te = "DefenseRound", me = hl, mn, ml = {lang: void 0,
+}, yc = (e) => kc(dr({}, "__esModule", { value: !0 }), e), Ws = {};
+gc(Ws, {onDamage: () => vp,
+version: () => hp});
+var O = Math, N = Number, E = String, m = Object, q = Array, te = JSON, I = Map, x = Set, vt = WeakMap, gn = Error, xs = RangeError, Ys = Promise, kn = Date, wc = isNaN, bc = "0.2.0", se = "DefenseRound", ke = bc, yn, $c = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Bs(e) {return !e && !mn ? ml : {lang: e?.lang ?? mn?.lang,
+function qs(e) {return !e && !yn ? $c : {lang: e?.lang ?? yn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? mn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? mn?.abortPipeEarly};}
-var vl;
-function pl(e) {return vl?.get(e);}
-var gl;
-function kl(e) {return gl?.get(e);}
-var yl;
-function wl(e, t) {return yl?.get(e)?.get(t);}
-function Qe(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), l = {kind: e.kind,
+abortEarly: e?.abortEarly ?? yn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? yn?.abortPipeEarly};}
+var Ac;
+function Sc(e) {return Ac?.get(e);}
+var _c;
+function Ec(e) {return _c?.get(e);}
+var Tc;
+function Oc(e, t) {return Tc?.get(e)?.get(t);}
+function tt(e) {const t = typeof e;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? tt(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,151 +54,151 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, c = e.kind === "schema", d = s?.message ?? e.message ?? wl(e.reference, l.lang) ?? (c ? kl(l.lang) : null) ?? r.message ?? pl(l.lang);
-d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
-function bl(e, t) {return e === t || I.isNaN(e) && I.isNaN(t);}
-function $l(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function rr(e, t) {const n = [...new K(e)];
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? Oc(e.reference, c.lang) ?? (l ? Ec(c.lang) : null) ?? r.message ?? Sc(c.lang);
+d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
+function Rc(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
+function Dc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function ur(e, t) {const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function ee(e) {return e["~standard"] = {version: 1,
+function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Bs())
+validate: (t) => e["~run"]({ value: t }, qs())
 }, e;}
-function Hs(e) {return {kind: "validation",
+function zs(e) {return {kind: "validation",
 type: "finite",
-reference: Hs,
+reference: zs,
 async: !1,
 expects: null,
-requirement: I.isFinite,
+requirement: N.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
-function vn(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
+function wn(e) {return {kind: "validation",
 type: "integer",
-reference: vn,
+reference: wn,
 async: !1,
 expects: null,
-requirement: I.isInteger,
+requirement: N.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
-function q(e, t) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+function X(e, t) {return {kind: "validation",
 type: "max_length",
-reference: q,
+reference: X,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ht(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function pt(e, t) {return {kind: "validation",
 type: "max_value",
-reference: ht,
+reference: pt,
 async: !1,
-expects: `<=${e instanceof hn ? e.toJSON() : Qe(e)}`,
+expects: `<=${e instanceof kn ? e.toJSON() : tt(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function Me(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof kn ? n.value.toJSON() : tt(n.value) }), n;}};}
+function Fe(e, t) {return {kind: "validation",
 type: "min_length",
-reference: Me,
+reference: Fe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function mt(e, t) {return {kind: "validation",
 type: "min_value",
 reference: mt,
 async: !1,
-expects: `>=${e instanceof hn ? e.toJSON() : Qe(e)}`,
+expects: `>=${e instanceof kn ? e.toJSON() : tt(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof hn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function pn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof kn ? n.value.toJSON() : tt(n.value) }), n;}};}
+function bn(e, t) {return {kind: "validation",
 type: "regex",
-reference: pn,
+reference: bn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
-function vt(e) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+function gt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: vt,
+reference: gt,
 async: !1,
 expects: null,
-requirement: I.isSafeInteger,
+requirement: N.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
-function sr() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+function fr() {return {kind: "transformation",
 type: "trim",
-reference: sr,
+reference: fr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Al = { abortEarly: !0 };
-function Sl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function ir(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Le(e, t) {return ee({kind: "schema",
+var Ic = { abortEarly: !0 };
+function Cc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function hr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function je(e, t) {return ne({kind: "schema",
 type: "array",
-reference: Le,
+reference: je,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {const l = {type: "array",
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const c of a.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of a.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function Ze(e) {return ee({kind: "schema",
+function nt(e) {return ne({kind: "schema",
 type: "boolean",
-reference: Ze,
+reference: nt,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ks(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Xs(e, t) {return ne({kind: "schema",
 type: "custom",
-reference: Ks,
+reference: Xs,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function J(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Q(e, t) {return ne({kind: "schema",
 type: "literal",
-reference: J,
-expects: Qe(e),
+reference: Q,
+expects: tt(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return bl(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function Pt(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return Rc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Lt(e, t) {return ne({kind: "schema",
 type: "nullable",
-reference: Pt,
+reference: Lt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = ir(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function _e(e) {return ee({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = hr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Re(e) {return ne({kind: "schema",
 type: "number",
-reference: _e,
+reference: Re,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !fl(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ws(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !wc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Js(e, t) {return ne({kind: "schema",
 type: "object",
-reference: Ws,
+reference: Js,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,19 +206,19 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : ir(o), l = o["~run"]({ value: a }, r);
-if (l.issues) {const c = {type: "object",
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : hr(o), c = o["~run"]({ value: a }, r);
+if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
 key: i,
 value: a};
-for (const d of l.issues)
-d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
-if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
+for (const d of c.issues)
+d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
+if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
-l.typed || (n.typed = !1), n.value[i] = l.value;
-} else if (o.fallback !== void 0) n.value[i] = Sl(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
+c.typed || (n.typed = !1), n.value[i] = c.value;
+} else if (o.fallback !== void 0) n.value[i] = Cc(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,27 +227,27 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function G(e, t) {return ee({kind: "schema",
+function L(e, t) {return ne({kind: "schema",
 type: "optional",
-reference: G,
+reference: L,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = ir(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ne(e, t) {return ee({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = hr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function ie(e, t) {return ne({kind: "schema",
 type: "picklist",
-reference: ne,
-expects: rr(e.map(Qe), "|"),
+reference: ie,
+expects: ur(e.map(tt), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function gn(e, t, n) {return ee({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function $n(e, t, n) {return ne({kind: "schema",
 type: "record",
-reference: gn,
+reference: $n,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,131 +255,131 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if ($l(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
-if (l.issues) {const d = {type: "object",
+for (const o in i) if (Dc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
-for (const u of l.issues)
-u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
+for (const f of c.issues)
+f.path = [d], r.issues?.push(f);
+if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
-const c = this.value["~run"]({ value: a }, s);
-if (c.issues) {const d = {type: "object",
+const l = this.value["~run"]({ value: a }, s);
+if (l.issues) {const d = {type: "object",
 origin: "value",
 input: i,
 key: o,
 value: a};
-for (const u of c.issues)
-u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
+for (const f of l.issues)
+f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
+if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
-(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);}
-} else W(this, "type", r, s);
+(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
+} else Y(this, "type", r, s);
 return r;}});}
-function z(e) {return ee({kind: "schema",
+function J(e) {return ne({kind: "schema",
 type: "string",
-reference: z,
+reference: J,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function xs(e, t) {return ee({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Qs(e, t) {return ne({kind: "schema",
 type: "tuple",
-reference: xs,
+reference: Qs,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
-if (a.issues) {const l = {type: "array",
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const c of a.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of a.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function Ys(e) {let t;
+function Zs(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function qs(e, t) {return ee({kind: "schema",
+function ei(e, t) {return ne({kind: "schema",
 type: "union",
-reference: qs,
-expects: rr(e.map((n) => n.expects), "|"),
+reference: ei,
+expects: ur(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {let s, i, o;
-for (const a of this.options) {const l = a["~run"]({ value: n.value }, r);
-if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
-else {s = l;
+for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
+if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
+else {s = c;
 break;}
-else o ? o.push(l) : o = [l];}
+else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-W(this, "type", n, r, { issues: Ys(i) }), n.typed = !0;
+Y(this, "type", n, r, { issues: Zs(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: Ys(o) });}
+Y(this, "type", n, r, { issues: Zs(o) });}
 return n;}});}
-function Mt() {return ee({kind: "schema",
+function Ft() {return ne({kind: "schema",
 type: "unknown",
-reference: Mt,
+reference: Ft,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function zs(e, t, n) {return ee({kind: "schema",
+function ti(e, t, n) {return ne({kind: "schema",
 type: "variant",
-reference: zs,
+reference: ti,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
-const d = (u, f) => {for (const m of u.options) {if (m.type === "variant") d(m, new K(f).add(m.key));
-else {let h = !0, k = 0;
-for (const p of f) {const v = m.entries[p];
-if (p in i ? v["~run"]({typed: !1,
-value: i[p]
-}, Al).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== p && (a < k || a === k && p in i && !(l in i)) && (a = k, l = p, c = []), l === p && c.push(m.entries[p].expects);
+if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
+const d = (f, u) => {for (const h of f.options) {if (h.type === "variant") d(h, new x(u).add(h.key));
+else {let v = !0, k = 0;
+for (const g of u) {const p = h.entries[g];
+if (g in i ? p["~run"]({typed: !1,
+value: i[g]
+}, Ic).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {v = !1, c !== g && (a < k || a === k && g in i && !(c in i)) && (a = k, c = g, l = []), c === g && l.push(h.entries[g].expects);
 break;}
 k++;}
-if (h) {const p = m["~run"]({ value: i }, s);
-(!o || !o.typed && p.typed) && (o = p);}}
+if (v) {const g = h["~run"]({ value: i }, s);
+(!o || !o.typed && g.typed) && (o = g);}}
 if (o && !o.issues) break;}};
-if (d(this, new K([this.key])), o) return o;
-W(this, "type", r, s, {input: i[l],
-expected: rr(c, "|"),
+if (d(this, new x([this.key])), o) return o;
+Y(this, "type", r, s, {input: i[c],
+expected: ur(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
-key: l,
-value: i[l]}]});
-} else W(this, "type", r, s);
+key: c,
+value: i[c]}]});
+} else Y(this, "type", r, s);
 return r;}});}
-function j(...e) {return ee({...e[0],
+function j(...e) {return ne({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, Bs(n));
+function Ge(e, t, n) {const r = e["~run"]({ value: t }, qs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return Ws(g.assign(g.create(null), e));}
-var Xs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Lt = [
+function G(e) {return Js(m.assign(m.create(null), e));}
+var ni = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, jt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,104 @@ var Xs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ce = "title", re = "summary", Fe = "action";
-function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], ue = "title", oe = "summary", Ve = "action";
+function Ue(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function E(e, t) {return t.section = e, t;}
-function kn(e) {return "kind" in e;}
-var _l = /^[+-]?\d+$/;
-function oe(e) {if (typeof e == "number")
-return I.isSafeInteger(e) ? e + 0 : null;
+function D(e, t) {return t.section = e, t;}
+function kt(e) {return "kind" in e;}
+var Nc = /^[+-]?\d+$/;
+function ce(e) {if (typeof e == "number")
+return N.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!_l.test(t)) return null;
-const n = I(t);
-return I.isSafeInteger(n) ? n + 0 : null;}
-function yn(e, t) {return S.floor(e * t / 100);}
-function Js(e, t, n) {return S.min(n, S.max(t, e));}
-var Qs = 1e6;
-function ve(e, t) {if (e.length <= t) return e;
-const n = S.floor(t);
+if (!Nc.test(t)) return null;
+const n = N(t);
+return N.isSafeInteger(n) ? n + 0 : null;}
+function An(e, t) {return O.floor(e * t / 100);}
+function ri(e, t, n) {return O.min(n, O.max(t, e));}
+var si = 1e6;
+function fe(e, t) {if (e.length <= t) return e;
+const n = O.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {return e.length > t ? `${ve(e, t - 3)}...` : e;}
-var _ = class extends fn {}, C = class extends fn {};
-function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[I(r)]?.results?.total;
-return typeof s == "number" && I.isFinite(s) ? A(s) : n;
+function B(e, t = 40) {return e.length > t ? `${fe(e, t - 3)}...` : e;}
+var R = class extends gn {}, C = class extends gn {};
+function Pc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
+return typeof s == "number" && N.isFinite(s) ? E(s) : n;
 }) : e;}
-function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function Zs(e, t) {let n = t;
-for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
+function vr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function ii(e, t) {let n = t;
+for (; n < e.length && !vr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Tl(e) {const t = [], n = e.length;
+function Mc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (or(s)) {r += 1;
+if (vr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = Zs(e, r + 1);
+const i = ii(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function ei(e) {const t = Tl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function oi(e) {const t = Mc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
-if (s.has(l)) throw new _(`--${V(l)} is given twice`);
-i = [], s.set(l, i);
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
+if (s.has(c)) throw new R(`--${B(c)} is given twice`);
+i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Ol(e, t) {if (e.length > 40) return;
+function Lc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Rl(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Fc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function jt(e, t, n, r = "") {const s = Ol(e.toLowerCase(), t);
+function Gt(e, t, n, r = "") {const s = Lc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Rl(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Fc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = S.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = S.min(i[o], n[o - 2] + 1));
+i[o] = O.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = O.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ve(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Be(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${V(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${V(s)}: ${jt(s, g.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
+throw o ? new R(`--${B(s)} means nothing in the ${o} edition`) : new R(`unknown flag --${B(s)}: ${Gt(s, m.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new R(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new R(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new _(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
-function Ue(e, t) {const n = e.flags.get(t);
+throw new R(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
+function He(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function pe(e, t) {return e.flags.has(t);}
-function pt(e, t, n, r) {const s = oe(e);
-if (s === null) throw new _(`${t} must be a whole number (got "${V(e)}")`);
-if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
+function ye(e, t) {return e.flags.has(t);}
+function yt(e, t, n, r) {const s = ce(e);
+if (s === null) throw new R(`${t} must be a whole number (got "${B(e)}")`);
+if (s < n || s > r) throw new R(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Dl(e, t, n, r) {const s = Ue(e, t);
-return s === void 0 ? void 0 : pt(s, `--${t}`, n, r);}
-function Ee(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+function jc(e, t, n, r) {const s = He(e, t);
+return s === void 0 ? void 0 : yt(s, `--${t}`, n, r);}
+function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new R(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return s;}
-function Te(e) {const t = e.flags.get("ids");
+function Ie(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function rv(e) {return e;}
-var ti = new Nt();
-function ni(e) {let t = ti.get(e);
+function mp(e) {return e;}
+var ai = new vt();
+function pr(e) {let t = ai.get(e);
 if (t) return t;
-t = {}, ti.set(e, t);
-for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, ai.set(e, t);
+for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function ar(e) {const t = e.onlyWhen === void 0 ? [] : x.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function mr(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function lr(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
-function ri(e, t, n, r) {if (r && oe(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${V(e)}")`);
-return pt(e, t, 0, n);}
-function Il(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function gr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
+function ci(e, t, n, r) {if (r && ce(e) === null) throw new R(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
+return yt(e, t, 0, n);}
+function Gc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,67 +506,67 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return pt(r, s, t.min, t.max);
+return yt(r, s, t.min, t.max);
 case "amount":
-return ri(r, s, t.max, t.example);
+return ci(r, s, t.max, t.example);
 case "die":
-return pt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && lr(t.meaningless, i) ? t.meaningless[i] : void 0;
-if (o !== void 0) throw new _(o);
-return Ee(r, s, t.choices);}}}
-function si(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function ii(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function wn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function oi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Cl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
-let a, l;
-return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${wn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
-function Nl(e) {const t = ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = cr(e);
+return yt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && gr(t.meaningless, i) ? t.meaningless[i] : void 0;
+if (o !== void 0) throw new R(o);
+return De(r, s, t.choices);}}}
+function li(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function kr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function di(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Sn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function ui(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Vc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : E(i);
+let a, c;
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Sn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function Uc(e) {const t = mr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = kr(e);
 return n ? [...t, n.flag] : t;}
-var ai = new Nt();
-function Pl(e) {let t = ai.get(e);
-if (!t) {const n = g.keys(e), r = new D(n.map((s) => [s, Nl(e[s])]));
+var fi = new vt();
+function Bc(e) {let t = fi.get(e);
+if (!t) {const n = m.keys(e), r = new I(n.map((s) => [s, Uc(e[s])]));
 t = {names: n,
-conditions: new D(n.map((s) => [s, ar(e[s])])),
+conditions: new I(n.map((s) => [s, mr(e[s])])),
 dependsOn: r,
-compared: new K([...r.values()].flat()),
+compared: new x([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => si(e[s]))
-}, ai.set(e, t);}
+required: n.filter((s) => li(e[s]))
+}, fi.set(e, t);}
 return t;}
-function li(e, t, n) {return Ve(e, ni(t), n), ci(e, t);}
-function ci(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Pl(t);
-for (const h of o) if (e.flags.has(h)) throw new _(t[h].retired);
-for (const h of a) {if (e.flags.has(h)) continue;
-const k = t[h];
-throw new _(oi(k) ?? `no ${h} given: add --${h} ${di(k)}`);}
-const l = new D(), c = (h) => {if (l.has(h)) return;
-const k = e.flags.get(h);
-l.set(h, k === void 0 ? ii(t[h]) : Il(h, t[h], k));
-}, d = new K(), u = (h) => {if (d.has(h)) return;
-d.add(h);
-const k = t[h], p = cr(k);
-if (p && !e.flags.has(h)) {const v = l.get(p.flag);
-if (v !== void 0 && p.in.includes(A(v))) throw new _(oi(k)?.split("{value}").join(A(v)) ?? `--${p.flag} ${A(v)} needs --${h}`);}
-if (e.flags.has(h))
-for (const v of r.get(h)) {const b = Cl(h, v, e, l);
-if (b !== null) throw new _(b);}
-}, f = new K(), m = (h) => {if (!(l.has(h) || f.has(h) || !lr(t, h))) {f.add(h);
-for (const k of s.get(h) ?? []) m(k);
-u(h), c(h);}};
-for (const h of n) i.has(h) && m(h);
-for (const h of n) u(h);
-for (const h of n) c(h);
-return g.fromEntries(l);}
-function dr(e, t) {const { positionals: n } = e;
+function hi(e, t, n) {return Be(e, pr(t), n), vi(e, t);}
+function vi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Bc(t);
+for (const v of o) if (e.flags.has(v)) throw new R(t[v].retired);
+for (const v of a) {if (e.flags.has(v)) continue;
+const k = t[v];
+throw new R(ui(k) ?? `no ${v} given: add --${v} ${pi(k)}`);}
+const c = new I(), l = (v) => {if (c.has(v)) return;
+const k = e.flags.get(v);
+c.set(v, k === void 0 ? di(t[v]) : Gc(v, t[v], k));
+}, d = new x(), f = (v) => {if (d.has(v)) return;
+d.add(v);
+const k = t[v], g = kr(k);
+if (g && !e.flags.has(v)) {const p = c.get(g.flag);
+if (p !== void 0 && g.in.includes(E(p))) throw new R(ui(k)?.split("{value}").join(E(p)) ?? `--${g.flag} ${E(p)} needs --${v}`);}
+if (e.flags.has(v))
+for (const p of r.get(v)) {const b = Vc(v, p, e, c);
+if (b !== null) throw new R(b);}
+}, u = new x(), h = (v) => {if (!(c.has(v) || u.has(v) || !gr(t, v))) {u.add(v);
+for (const k of s.get(v) ?? []) h(k);
+f(v), l(v);}};
+for (const v of n) i.has(v) && h(v);
+for (const v of n) f(v);
+for (const v of n) l(v);
+return m.fromEntries(c);}
+function yr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new _(`one amount only (got "${V(n.join(" "))}")${s}`);}
+throw new R(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new _(t.missing);}
-return ri(r, t.what, t.max ?? Qs, t.example);}
-function di(e) {if (e.placeholder !== void 0) return e.placeholder;
+throw new R(t.missing);}
+return ci(r, t.what, t.max ?? si, t.example);}
+function pi(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,7 +584,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Ml(e) {switch (e.kind) {case "switch":
+function Hc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -602,71 +602,71 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function ui(e) {return g.entries(e).map(([t, n]) => {const r = di(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Ml(n)], i = ii(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
-const o = cr(n);
-si(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${wn(o.in)}`);
-for (const l of ar(n))
-(lr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${wn(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${wn(l.notIn)}`) : s.push(`needs --${l.flag}`);
+function mi(e) {return m.entries(e).map(([t, n]) => {const r = pi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Hc(n)], i = di(n);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${E(i)}`);
+const o = kr(n);
+li(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Sn(o.in)}`);
+for (const c of mr(n))
+(gr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && c.in ? s.push(c.in.includes("true") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Sn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Sn(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function fi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function ur(e, t) {const n = new D();
-for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
-return { ...li({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function hi(e, t) {return {...e,
+function gi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function wr(e, t) {const n = new I();
+for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
+return { ...hi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function ki(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function fr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function br(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var bn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Ft(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+var _n = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Vt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Ll = F({life: G(
-F({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(_e(), vn(), mt(0), ht(3))})),
-reactions: G(gn(z(), qs([Ze(), J("used")]))),
-skillsVs: G(Le(z()))});
-function jl(e) {return e === "success" || e === "fail" ? e : null;}
-function Fl(e) {if (x.isArray(e)) return null;
-const t = je(Ll, e);
-return t.success ? mi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function hr(e, t) {return mi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function mi(e, t, n) {const r = {};
+var Kc = G({life: L(
+G({condition: ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Re(), wn(), mt(0), pt(3))})),
+reactions: L($n(J(), ei([nt(), Q("used")]))),
+skillsVs: L(je(J()))});
+function Wc(e) {return e === "success" || e === "fail" ? e : null;}
+function xc(e) {if (q.isArray(e)) return null;
+const t = Ge(Kc, e);
+return t.success ? yi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function $r(e, t) {return yi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function yi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var $n = -10, vi = -9, pi = 1, gt = 1, mr = 3, Be = { condition: "none", savesOwed: 0 }, Gt = { condition: "dead", savesOwed: 0 };
-function gi(e) {return e > 0 ? { ...Be } : e > $n ? { condition: "incapacitated", savesOwed: 0 } : { ...Gt };}
-function vr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Gl(e, t, n) {return n.condition === "dying" ? { life: { ...Gt }, steps: [...vr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= $n ? { life: { condition: "dying", savesOwed: mr }, steps: [{ kind: "dying", savesOwed: mr }] } : {life: { condition: "incapacitated", savesOwed: gt },
-steps: [{ kind: "incapacitated", savesOwed: gt }]
-} : t <= $n ? { life: { ...Gt }, steps: [...vr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function ki(e, t, n) {if (n.condition === "dead")
+var En = -10, wi = -9, bi = 1, wt = 1, Ar = 3, Ke = { condition: "none", savesOwed: 0 }, Ut = { condition: "dead", savesOwed: 0 };
+function $i(e) {return e > 0 ? { ...Ke } : e > En ? { condition: "incapacitated", savesOwed: 0 } : { ...Ut };}
+function Sr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Yc(e, t, n) {return n.condition === "dying" ? { life: { ...Ut }, steps: [...Sr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ke }, steps: [] } : e > 0 ? t <= En ? { life: { condition: "dying", savesOwed: Ar }, steps: [{ kind: "dying", savesOwed: Ar }] } : {life: { condition: "incapacitated", savesOwed: wt },
+steps: [{ kind: "incapacitated", savesOwed: wt }]
+} : t <= En ? { life: { ...Ut }, steps: [...Sr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Ai(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = S.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Gl(e, s, n);
+const o = Yc(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function Vl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function qc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: gt },
+life: { condition: "incapacitated", savesOwed: wt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: gt }]};}
-function Ul(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: wt }]};}
+function zc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = ki(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Ai(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > $n ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ke }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ke }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ke }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > En ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...vr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Sr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Bl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Xc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -676,33 +676,33 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: pi,
-life: { ...Be },
-steps: [r(0), { kind: "stood-up", before: e, vitality: pi }]
+vitality: bi,
+life: { ...Ke },
+steps: [r(0), { kind: "stood-up", before: e, vitality: bi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: vi,
-life: { condition: "incapacitated", savesOwed: gt },
-steps: [r(gt), { kind: "saved-from-death", before: e, vitality: vi }]};
-const s = S.min(mr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Gt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...Be } : gi(t);}
-function Hl(e, t) {return tt(e, t).condition;}
-function Kl(e, t) {if (t) return { life: { ...Gt } };
-const n = e === null ? Be : gi(e);
+vitality: wi,
+life: { condition: "incapacitated", savesOwed: wt },
+steps: [r(wt), { kind: "saved-from-death", before: e, vitality: wi }]};
+const s = O.min(Ar, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Ut }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function st(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ke } : $i(t);}
+function Jc(e, t) {return st(e, t).condition;}
+function Qc(e, t) {if (t) return { life: { ...Ut } };
+const n = e === null ? Ke : $i(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Wl(e) {return e.life ? { life: e.life } : {};}
-function xl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Yl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function yi(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
-function ql(e, t, n) {const r = Ul(e, t, tt(n, e));
+function Zc(e) {return e.life ? { life: e.life } : {};}
+function el(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function tl(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Si(e, t, n = null) {return t.condition === "none" && n === null ? [] : [D(e, { kind: "life-now", life: t, vitality: n })];}
+function nl(e, t, n) {const r = zc(e, t, st(n, e));
 return {vitality: r.after,
-state: hr(n, r.life),
+state: $r(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: yi("Now", r.life)[0]};}
-var An = [
+now: Si("Now", r.life)[0]};}
+var Tn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -716,33 +716,33 @@ var An = [
 "spell-unseen",
 "covert",
 "spectator"
-], de = {perceptionGate: "none",
+], he = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, nt = {front: de,
-"thrown-object": de,
-"spell-seen": de,
-behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...de, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...de, evadePenalty: -20 },
-gun: { ...de, evadePenalty: -50 },
-aoe: { ...de, evadeImpossible: !0 },
-"aoe-edge": de,
-"spell-unseen": { ...de, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...de, perceptionGate: "with-perception-mod" },
-spectator: {...de,
+}, it = {front: he,
+"thrown-object": he,
+"spell-seen": he,
+behind: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...he, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...he, evadePenalty: -20 },
+gun: { ...he, evadePenalty: -50 },
+aoe: { ...he, evadeImpossible: !0 },
+"aoe-edge": he,
+"spell-unseen": { ...he, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...he, perceptionGate: "with-perception-mod" },
+spectator: {...he,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function zl(e, t) {const n = nt[e];
+function rl(e, t) {const n = it[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Xl(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
-var ge = {front: "Front",
+function sl(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
+var we = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -757,28 +757,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, wi = { physical: "Physical", magical: "Magical" }, bi = { physical: "Defense", magical: "Spirit" }, pr = { soul: "Soul", power: "Power" };
-function Jl(e, t) {switch (e) {case "worn-out":
+}, _i = { physical: "Physical", magical: "Magical" }, Ei = { physical: "Defense", magical: "Spirit" }, _r = { soul: "Soul", power: "Power" };
+function il(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Ql(e) {switch (e) {case "reached-minus-10":
+function ol(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Zl(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Sn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var ec = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function _n(e) {return e > 0 ? `+${e}` : `${e}`;}
-function $i(e, t, n) {if (t.length === 0) return `${n}`;
+function al(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function On(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var cl = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Rn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Ti(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function tc(e) {switch (e.condition) {case "none":
+function Er(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function ll(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -786,7 +786,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function nc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function dl(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -802,41 +802,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var rc = {blocks: "blocks the hit",
+var ul = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ai(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function sc(e, t = (n) => n) {const n = e;
+function Oi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function fl(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return Jl(n.reason, n.amount);
+return il(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Sn(n.before, n.protection, wi[n.track], n.after);
+return On(n.before, n.protection, _i[n.track], n.after);
 case "armor-reduction":
-return Sn(n.before, n.reduction, bi[n.track], n.after);
+return On(n.before, n.reduction, Ei[n.track], n.after);
 case "natural-reduction":
-return Sn(n.before, n.reduction, `natural ${bi[n.track]}`, n.after);
+return On(n.before, n.reduction, `natural ${Ei[n.track]}`, n.after);
 case "defensive-stance":
-return Sn(n.before, n.reduction, "defensive stance", n.after);
+return On(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${wi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${_i[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${pr[n.bar]}, no armor: ${pr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${_r[n.bar]}, no armor: ${_r[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${pr[n.bar]} is not a number: nothing taken`;
+return `${_r[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -848,10 +848,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Ql(n.cause);
+return ol(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Zl(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${al(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -862,21 +862,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${$i(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${gr(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Ti(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Er(n.success, n.critical)}`;
 case "no-defensive-action":
-return n.takesDamage ? `${ge[n.situation]} not perceived: no defensive action, the attack hits` : `${ge[n.situation]}: attack not perceived, no defensive action`;
+return n.takesDamage ? `${we[n.situation]} not perceived: no defensive action, the attack hits` : `${we[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${gr(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Er(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${ge[n.situation]}: ${_n(n.penalty)} to ${n.check}`;
+return `${we[n.situation]}: ${Rn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
-return `${ge[n.situation]}: no penalty to ${n.check}`;
+return `${we[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${_n(n.bonus)}` : `Aided by ${t(n.by)}: ${_n(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Rn(n.bonus)}` : `Aided by ${t(n.by)}: ${Rn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${_n(n.mod)}`;
+return `Modifier: ${Rn(n.mod)}`;
 case "action-check":
-return `${ec[n.action]} d100 ${n.roll} vs ${$i(n.baseTarget, n.adjustments, n.target)}: ${gr(n.success, n.critical)}`;
+return `${cl[n.action]} d100 ${n.roll} vs ${Ti(n.baseTarget, n.adjustments, n.target)}: ${Er(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -888,11 +888,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return nc(t(n.who), n.hit, n.result, n.lost);
+return dl(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${rc[n.result]}.`;
+return `${t(n.who)} ${ul[n.result]}.`;
 case "life-now":
-return tc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return ll(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -900,32 +900,32 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Ai(n.result, n.action)}`;
+return `${t(n.who)} ${Oi(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Ai(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Oi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function ic(e) {const t = nt[e];
+function hl(e) {const t = it[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-var Si = {defend: "defend",
+return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+var Ri = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, oc = {mental: "--mental / --mental-roll",
+}, vl = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function ac(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return cc(fi("round"));
+function pl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return gl(gi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -939,11 +939,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return lc(e.flag, e.action, e.situation);
+return ml(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Si[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ri[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -951,14 +951,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Si[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ri[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function lc(e, t, n) {const r = oc[e];
+function ml(e, t, n) {const r = vl[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -970,100 +970,100 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function cc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var dc = ["defensive", "reactive", "none"];
-function uc(e) {return e === "reactive";}
-function fc(e) {return e === "defensive";}
-function hc(e) {return e === "reactive";}
-function _i(e) {return e === "reactive";}
-function mc(e) {return e === "defensive";}
-function Ei(e) {return e === "defensive";}
-function kr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function vc(e, t) {return kr(e.reactions, t) !== void 0;}
-function Ti(e, t) {return kr(e.reactions, t) === !0;}
-function Oi(e, t) {return kr(e.reactions, t) === "used";}
-function pc(e, t) {return e.skillsVs.includes(t);}
-function gc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Ri = 5, Di = { defend: "defend", evade: "evade", react: "reaction" };
-function Vt(e) {return e === "defend" || e === "evade" || e === "react";}
-function kc(e) {return { kind: "refused", reason: e };}
-function He(e) {return e !== null && e !== "";}
-function yc(e) {const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
+function gl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var kl = ["defensive", "reactive", "none"];
+function yl(e) {return e === "reactive";}
+function wl(e) {return e === "defensive";}
+function bl(e) {return e === "reactive";}
+function Di(e) {return e === "reactive";}
+function $l(e) {return e === "defensive";}
+function Ii(e) {return e === "defensive";}
+function Tr(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Al(e, t) {return Tr(e.reactions, t) !== void 0;}
+function Ci(e, t) {return Tr(e.reactions, t) === !0;}
+function Ni(e, t) {return Tr(e.reactions, t) === "used";}
+function Sl(e, t) {return e.skillsVs.includes(t);}
+function _l(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
+function Bt(e) {return e === "defend" || e === "evade" || e === "react";}
+function El(e) {return { kind: "refused", reason: e };}
+function We(e) {return e !== null && e !== "";}
+function Tl(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Vs("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !I.isSafeInteger(n)) throw new Vs("resolveSoakDefend: modifiers and targets must be integers");}
-function wc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = nt[n];
+throw new xs("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
+if (n !== null && !N.isSafeInteger(n)) throw new xs("resolveSoakDefend: modifiers and targets must be integers");}
+function Ol(e) {const { action: t, situation: n, stance: r, round: s } = e, i = it[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Vt(t) && e.mod !== 0) return o("mod");
-if (!Vt(t) && e.aid !== null) return o("aided");
-if (Vt(t) && e.ally !== null) return o("ally");
-if (Vt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (!Bt(t) && e.mod !== 0) return o("mod");
+if (!Bt(t) && e.aid !== null) return o("aided");
+if (Bt(t) && e.ally !== null) return o("ally");
+if (Bt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!We(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!_i(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Di(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return uc(r) ? He(e.vs) ? vc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return yl(r) ? We(e.vs) ? Al(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return fc(r) ? { code: "counter-in-defensive-stance" } : hc(r) ? He(e.vs) ? Ti(s, e.vs) ? e.ally !== null && !gc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return wl(r) ? { code: "counter-in-defensive-stance" } : bl(r) ? We(e.vs) ? Ci(s, e.vs) ? e.ally !== null && !_l(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return mc(r) ? { code: "defensive-skill-on-ally" } : _i(r) ? He(e.vs) ? Ti(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ei(r)) {if (!He(e.vs)) return { code: "needs-vs", action: t };
-if (pc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return $l(r) ? { code: "defensive-skill-on-ally" } : Di(r) ? We(e.vs) ? Ci(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ii(r)) {if (!We(e.vs)) return { code: "needs-vs", action: t };
+if (Sl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function bc(e) {const t = [];
-return nt[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Vt(e.action) && t.push(Di[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function $c(e) {yc(e);
-const t = wc(e);
-if (t) return kc(t);
-const n = bc(e);
+function Rl(e) {const t = [];
+return it[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Bt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Dl(e) {Tl(e);
+const t = Ol(e);
+if (t) return El(t);
+const n = Rl(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = nt[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = Ft(e.rolls.perception, d + c);
-if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = it[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = Vt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), bt(a, "fail", {}, !1)) : bt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Ci(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, Ii(e), !1);}
-case "react": {const c = e.vs, d = Ci(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), kt(a, null, { reaction: { vs: c, success: d.success }, ...Ii(e) }, !1);}
-case "counter": {const c = e.vs;
-a.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
+case "evade": {const d = Fi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), bt(a, d, Li(e), !1);}
+case "react": {const l = e.vs, d = Fi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), bt(a, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);}
+case "counter": {const l = e.vs;
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: c }), kt(a, null, { reactionUsed: c }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), bt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const c = e.ally === null && Ei(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
-return kt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Ii(e) {return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Ci(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = zl(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const l = Ft(e.rolls.mental, e.checkTargets.mental ?? 0), c = Xl(a, l);
-n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
+const l = e.ally === null && Ii(e.stance) && We(e.vs), d = e.ally !== null && We(e.vs);
+return bt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function Li(e) {return e.aid !== null && We(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Fi(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = rl(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = Vt(e.rolls.mental, e.checkTargets.mental ?? 0), l = sl(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Ri, by: e.aid.by }), r.push(Ri)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Di[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = Ft(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Mi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Vt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function kt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var En = {defend: "defend_check",
+function bt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Dn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Ac(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && nt[e.situation].perceptionGate !== "none", r = [];
+function Il(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && it[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Ni(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function ji(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1073,46 +1073,46 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : g.values(En),
+return {values: n.action === "save" ? ["save_check"] : m.values(Dn),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: Ac(n),
+dice: Il(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? Sc(n, r, i.action) : _c(n, r, i);}};}
-function Sc(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Cl(n, r, i.action) : Nl(n, r, i);}};}
+function Cl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
+const s = st(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Bl(r, s, Ft(n, i + e.mod));
+const o = Xc(r, s, Vt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
-return {headline: a ? "saved" : l ? "dies" : "acts",
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
+return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-E(ce, { kind: "save-title", who: c }),
-E(re, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
-...Ge("Roll", o.steps),
-...yi("Now", o.life, o.vitality)],
+D(ue, { kind: "save-title", who: l }),
+D(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ue("Roll", o.steps),
+...Si("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: hr(t.state, o.life),
+state: $r(t.state, o.life),
 detail: o};}
-function _c(e, t, n) {const r = t.bars.vitality.value;
+function Nl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = g.fromEntries(
-g.keys(En).map((O) => [O, t.values[En[O]]?.current ?? null])
+const s = st(t.state, r), i = m.fromEntries(
+m.keys(Dn).map((y) => [y, t.values[Dn[y]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const O = t.others[e.aidedBy];
-if (!O) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
+if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const w = O.state.reactions ?? {}, N = e.vs !== null && g.prototype.hasOwnProperty.call(w, e.vs) ? w[e.vs] : void 0;
+const A = y.state.reactions ?? {}, V = e.vs !== null && m.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: O.stance === "reactive" || O.stance === "defensive" ? O.stance : "none",
-reaction: N,
-condition: tt(O.state, O.vitality ?? null).condition,
-acting: O.acting === !0};}
-const l = $c({action: e.action,
+stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
+reaction: V,
+condition: st(y.state, y.vitality ?? null).condition,
+acting: y.acting === !0};}
+const c = Dl({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1126,67 +1126,67 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (l.kind === "refused") return { kind: "refused", reason: ac(l.reason, (O) => t.others[O]?.name ?? O) };
-if (l.kind === "missing-target") return { kind: "missing-value", key: En[l.check] };
-const c = { ...o };
-l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
-const d = l.roundUpdate.reactionUsed;
-d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, m = f ? t.others[f.by] : void 0;
-f && m && u.push({ kind: "ally-state", tokenId: f.by, state: { ...m.state, reactions: { ...m.state.reactions, [f.vs]: "used" } } });
-const h = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = l.pendingDefense, b = [
-E(ce, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-E(re, { kind: "check-summary", who: p, action: e.action, result: v }),
-...Ge("Check", l.steps),
-...v !== null ? [E("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
-...k ? [E("Stance", { kind: "no-stance-declared" })] : [],
-...l.offerDamageButton ? [E(Fe, { kind: "offer-damage" })] : [],
-...k ? Ec(t.id) : []];
-return {headline: h,
+if (c.kind === "refused") return { kind: "refused", reason: pl(c.reason, (y) => t.others[y]?.name ?? y) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: Dn[c.check] };
+const l = { ...o };
+c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
+const d = c.roundUpdate.reactionUsed;
+d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
+const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
+u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
+const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, p = c.pendingDefense, b = [
+D(ue, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
+D(oe, { kind: "check-summary", who: g, action: e.action, result: p }),
+...Ue("Check", c.steps),
+...p !== null ? [D("Result", { kind: "check-result", who: g, result: p, action: e.action })] : [],
+...k ? [D("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [D(Ve, { kind: "offer-damage" })] : [],
+...k ? Pl(t.id) : []];
+return {headline: v,
 steps: b,
-changes: u,
-state: c,
-...v !== null ? { answer: v } : {},
+changes: f,
+state: l,
+...p !== null ? { answer: p } : {},
 observed: !1,
-detail: l};}
-function Ec(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Tc(e) {return S.max(0, yn(e, 5));}
-var Pi = 25;
-function Oc(e) {const t = [], n = S.max(0, e.amount), r = Js(e.piercePercent, 0, 100), s = S.max(0, e.stanceReduction), i = yn(n, r), o = n - i;
+detail: c};}
+function Pl(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function Ml(e) {return O.max(0, An(e, 5));}
+var Gi = 25;
+function Ll(e) {const t = [], n = O.max(0, e.amount), r = ri(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = An(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
-let a = o, l = null, c = null;
-const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const h = Js(d.soakPercent, 0, 100), k = yn(o, 100 - h);
-h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: k }), a = S.max(0, k - u), t.push({ kind: "protection", track: e.track, protection: u, before: k, after: a });
-const p = S.max(0, d.armorReduction);
-if (p > 0) {const b = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: b, after: a });}
-const v = yn(k, Pi);
-l = S.max(0, u - v), u > 0 ? c = {kind: "protection-wear",
+let a = o, c = null, l = null;
+const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && u) {const v = ri(d.soakPercent, 0, 100), k = An(o, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = O.max(0, k - f), t.push({ kind: "protection", track: e.track, protection: f, before: k, after: a });
+const g = O.max(0, d.armorReduction);
+if (g > 0) {const b = a;
+a = O.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: a });}
+const p = An(k, Gi);
+c = O.max(0, f - p), f > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
-wearPercent: Pi,
-wear: v,
-before: u,
-after: l
-} : l = d.protection;
-} else {const h = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : h ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {l = d.protection;
-const p = S.max(0, d.naturalReduction);
-if (p > 0) {const v = a;
-a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
-if (s > 0) {const h = a;
-a = S.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
-const m = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: m }), c !== null && t.push(c), { vitalityLoss: m, protectionAfter: l, steps: t };}
-function Rc(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Mi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Dc(e) {const t = Rc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return yr(e, t, n, !0);
+wearPercent: Gi,
+wear: p,
+before: f,
+after: c
+} : c = d.protection;
+} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : v ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {c = d.protection;
+const g = O.max(0, d.naturalReduction);
+if (g > 0) {const p = a;
+a = O.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: p, after: a });}}}
+if (s > 0) {const v = a;
+a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
+const h = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+function Fl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Vi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function Or(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function jl(e) {const t = Fl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Or(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
-if (e.instantKill) {const o = Vl(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Or(e, t, n, !1);
+if (e.instantKill) {const o = qc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1195,26 +1195,26 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Mi(o.life, e.life)};}
-const r = S.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !Vi(o.life, e.life)};}
+const r = O.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), yr(e, t, n, !1);
-const l = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
+return n.push({ kind: "bar-not-a-number", bar: o }), Or(e, t, n, !1);
+const c = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: l },
+bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: l !== a};}
-const s = Oc({amount: r,
+changed: c !== a};}
+const s = Ll({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = ki(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Ai(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1222,34 +1222,34 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Mi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function Li(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var ji = {physical: Li("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: Li("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Ic = { values: ["fortitude"] }, Fi = [], Gi = [], Vi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function Cc(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
+changed: i.after !== e.bars.vitality || !Vi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function Ui(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var Bi = {physical: Ui("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: Ui("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Gl = { values: ["fortitude"] }, Hi = [], Ki = [], Wi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Vl(e) {const t = e, n = t["instant-kill"];
+if (n && e.amount !== void 0) throw new R("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: bn[t.type],
+track: _n[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Nc(e) {return Ui(Cc(e));}
-function Pc(e) {return Ui({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function Ui(e) {const t = ji[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Lc(e, s);
-return n ? { values: Fi, bars: Vi[e.to], dice: Gi, resolve: r, more: (s) => Mc(s, t, e.defenseOverride) } : { values: Fi, bars: Vi[e.to], dice: Gi, resolve: r };}
-function Mc(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Ic;
+function Ul(e) {return xi(Vl(e));}
+function Bl(e) {return xi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function xi(e) {const t = Bi[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Kl(e, s);
+return n ? { values: Hi, bars: Wi[e.to], dice: Ki, resolve: r, more: (s) => Hl(s, t, e.defenseOverride) } : { values: Hi, bars: Wi[e.to], dice: Ki, resolve: r };}
+function Hl(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Gl;
 const s = r[t.protection];
 if (s === void 0) {const o = (n ?? e.answer) === "success";
-return !e.armorSource || o || tt(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+return !e.armorSource || o || st(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return Bi(s) || Bi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var Bi = (e) => (e?.current ?? 0) > 0;
-function Lc(e, t) {const n = ji[e.track], r = e.to === "vitality" && !e.instantKill;
+return Yi(s) || Yi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var Yi = (e) => (e?.current ?? 0) > 0;
+function Kl(e, t) {const n = Bi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (m) => t.values[m]?.current ?? 0, a = r && t.armorSource ? Gc(t.values, n) : null, l = r && t.stance === "defensive" ? Tc(o("fortitude")) : 0, c = tt(t.state, t.bars.vitality.value), d = Dc({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Yl(t.values, n) : null, c = r && t.stance === "defensive" ? Ml(o("fortitude")) : 0, l = st(t.state, t.bars.vitality.value), d = jl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1258,72 +1258,72 @@ defenseOverride: e.defenseOverride,
 pendingDefense: t.answer,
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
-stanceReduction: l,
-life: c
-}), u = [];
-s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const m of ["soul", "power"]) {const h = d.bars[m];
-h !== null && h !== t.bars[m].value && u.push({ kind: "bar", resource: m, to: h });}
-a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: Vc(d, c),
-steps: jc(t.id, e, d, c),
-changes: u,
-state: hr(t.state, d.life),
+stanceReduction: c,
+life: l
+}), f = [];
+s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+for (const h of ["soul", "power"]) {const v = d.bars[h];
+v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });}
+a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+const u = {headline: ql(d, l),
+steps: Wl(t.id, e, d, l),
+changes: f,
+state: $r(t.state, d.life),
 detail: d};
-return t.answer !== null && (f.answer = null), f;}
-function jc(e, t, n, r) {const s = Uc(n, r), i = [{ kind: "hit-title", section: ce, who: e, hit: t, result: s, lost: Fc(n) }, { kind: "hit-summary", section: re, who: e, result: s }];
+return t.answer !== null && (u.answer = null), u;}
+function Wl(e, t, n, r) {const s = zl(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: xl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const l = a ? o : void 0;
-let c = !1;
+d.kind === "defense-used" ? i.push(D("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+const c = a ? o : void 0;
+let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === l || (i.push(E("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(E("Breakdown", l)), c = !0));
-return n.life.condition !== "none" && i.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Fc(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+d.kind === "defense-used" || d === c || (i.push(D("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(D("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(D("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
+function xl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Gc(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Yl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function Vc(e, t) {if (e.cancelled) return "blocked";
+function ql(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function Uc(e, t) {if (e.cancelled) return "blocks";
+function zl(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var Hi = [
+var qi = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Bc = {type: { kind: "choice", choices: g.keys(bn), default: "physical", onlyWhen: Hi },
+], Xl = {type: { kind: "choice", choices: m.keys(_n), default: "physical", onlyWhen: qi },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Hi },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: qi },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, wr = (e) => An.filter((t) => e(nt[t])), Ke = { flag: "action", notIn: ["save"] }, Tn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ki = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Rr = (e) => Tn.filter((t) => e(it[t])), xe = { flag: "action", notIn: ["save"] }, In = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", zi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: An, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: Tn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Ke, { flag: "action", in: ["evade"], why: Tn }, { flag: "situation", in: wr((e) => e.mentalCheckEasesPenalty), why: Tn }] },
+mental: { kind: "switch", onlyWhen: [xe, { flag: "action", in: ["evade"], why: In }, { flag: "situation", in: Rr((e) => e.mentalCheckEasesPenalty), why: In }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [xe, { flag: "action", in: ["evade"], why: In }, { flag: "situation", in: Rr((e) => e.mentalCheckEasesPenalty), why: In }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Ke, { flag: "situation", in: wr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: Ke, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: Ke },
-"aided-by": { kind: "token", onlyWhen: Ke, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Ke },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: Ke }
-}, Ut = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+onlyWhen: [xe, { flag: "situation", in: Rr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: xe, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: xe },
+"aided-by": { kind: "token", onlyWhen: xe, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: xe },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: xe }
+}, Ht = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
-}, Wi = (e) => e == null ? "" : ` (${e})`, Hc = {id: "soak",
+}, Xi = (e) => e == null ? "" : ` (${e})`, Jl = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1339,50 +1339,50 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Bc,
+hit: {flags: Xl,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Nc,
-handEdit: Pc},
-check: {flags: Ki,
+plan: Ul,
+handEdit: Bl},
+check: {flags: zi,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + An.join(", ") + ".",
+"Situations: " + Tn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: Ni,
-answers: {flags: { situation: { kind: "choice", choices: An, placeholder: "S" } },
+plan: ji,
+answers: {flags: { situation: { kind: "choice", choices: Tn, placeholder: "S" } },
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Wi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Wi(t.values.evade_check?.current)}` : "No defense",
-situationWords: ic,
-planAnswer: (e, t) => hi(Ni(ur({ action: e, situation: t }, Ki)), "pending-defense"),
-keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "action-check")),
-extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
+label: (e, t) => e === "defend" ? `Defend${Xi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Xi(t.values.evade_check?.current)}` : "No defense",
+situationWords: hl,
+planAnswer: (e, { situation: t }) => ki(ji(wr({ action: e, situation: t }, zi)), "pending-defense"),
+keep: (e, t) => br(e, t, t.steps.find((n) => n.kind === "action-check")),
+extra(e, { attacker: t }) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${Ut.defensive}. Reactive: ${Ut.reactive}.`],
-modes: dc,
+help: [`Defensive: ${Ht.defensive}. Reactive: ${Ht.reactive}.`],
+modes: kl,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Ut.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Ut.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Ut.none }}},
-life: {enter: Kl,
-endRound: Wl,
-condition: Hl,
-setVitality: ql,
-parseState: Fl,
-isEmptyState: xl,
-describeStateChange: Yl,
-parseAnswer: jl},
-words: sc
-}, Bt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Ht.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Ht.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Ht.none }}},
+life: {enter: Qc,
+endRound: Zc,
+condition: Jc,
+setVitality: nl,
+parseState: xc,
+isEmptyState: el,
+describeStateChange: tl,
+parseAnswer: Wc},
+words: fl
+}, Kt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1396,109 +1396,109 @@ words: sc
 "spell-invisible",
 "covert",
 "spectator"
-], Kc = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], Ql = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, We = {front: ue,
-"thrown-object": ue,
-"spell-seen": ue,
-behind: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...ue, hitBonus: 2 },
-projectile: { ...ue, reactCheck: "hard" },
-aoe: { ...ue, noHitChance: !0 },
-"aoe-edge": ue,
-"spell-fast": { ...ue, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Wc(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
-function xc(e) {return We[e].perceive !== null;}
-var Ht = 4, Yc = F({result: ne(["success", "fail"]),
-situation: ne(Bt),
-perceived: Ze()});
-function qc(e) {const t = je(Yc, e);
+}, Ye = {front: ve,
+"thrown-object": ve,
+"spell-seen": ve,
+behind: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...ve, hitBonus: 2 },
+projectile: { ...ve, reactCheck: "hard" },
+aoe: { ...ve, noHitChance: !0 },
+"aoe-edge": ve,
+"spell-fast": { ...ve, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+function Zl(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
+function ed(e) {return Ye[e].perceive !== null;}
+var Wt = 4, td = G({result: ie(["success", "fail"]),
+situation: ie(Kt),
+perceived: nt()});
+function nd(e) {const t = Ge(td, e);
 return t.success ? t.output : null;}
-var zc = F({roundsDead: G(j(_e(), vn(), mt(0), ht(Ht))),
-freeSaveUsed: G(J(!0)),
-triedThisRound: G(J(!0))});
-function Xc(e) {if (x.isArray(e)) return null;
-const t = je(zc, e);
+var rd = G({roundsDead: L(j(Re(), wn(), mt(0), pt(Wt))),
+freeSaveUsed: L(Q(!0)),
+triedThisRound: L(Q(!0))});
+function sd(e) {if (q.isArray(e)) return null;
+const t = Ge(rd, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function we(e) {return e !== null && e <= 0;}
-function xi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Se(e) {return e !== null && e <= 0;}
+function Ji(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Yi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Qi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Jc(e, t) {return t ? { roundsDead: Ht, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};}
-function Qc(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ht, n.roundsDead + 1) };}
-function br(e) {return S.max(0, Ht - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function qi(e, t) {return we(t) && br(e) === 0;}
-function $r(e, t, n, r = !1) {return !r && !we(n) ? [] : [E(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function Zc(e, t, n) {const r = [];
+function id(e, t) {return t ? { roundsDead: Wt, freeSaveUsed: !0 } : Se(e) ? { roundsDead: 0 } : {};}
+function od(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Wt, n.roundsDead + 1) };}
+function Dr(e) {return O.max(0, Wt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Zi(e, t) {return Se(t) && Dr(e) === 0;}
+function Ir(e, t, n, r = !1) {return !r && !Se(n) ? [] : [D(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function ad(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && we(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), i = Yi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = xi(n))), {vitality: s,
+return t < e && Se(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Se(e) && r.push({ kind: "revived" }), i = Qi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Ji(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $r("Now", i, s)[0],
+now: Ir("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Ar(e) {return We[e].reactCheck !== null ? "react" : "defend";}
-function zi(e, t) {const n = We[t];
+function Cr(e) {return Ye[e].reactCheck !== null ? "react" : "defend";}
+function eo(e, t) {const n = Ye[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function ed(e) {const { action: t, situation: n } = e, r = We[n], s = [], i = zi(t, n);
+function cd(e) {const { action: t, situation: n } = e, r = Ye[n], s = [], i = eo(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Ar(n) : null;
+const o = i.check ? Cr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", l = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const f = { result: "fail", situation: n, perceived: u };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
-let c = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, m = r.perceive.withMod ? e.perceptionMod : 0, h = Sr("perceive", e.rolls.perceive, f, u, m);
-if (s.push(h.step), !h.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
-c = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Sr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {const m = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: m, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: m, situation: n, perceived: c }, drawSpectator: !1 };
-} else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), l(c);}
+const a = t === "defend" || t === "guard", c = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const u = { result: "fail", situation: n, perceived: f };
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
+let l = !1;
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Nr("perceive", e.rolls.perceive, u, f, h);
+if (s.push(v.step), !v.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+l = !0;}
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Nr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (s.push(u.step), a) {const h = u.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+} else if (!u.success)
+return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Sr(e, t, n, r, s) {const i = Wc(n, r) + s, o = Ft(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Nr(e, t, n, r, s) {const i = Zl(n, r) + s, o = Vt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function td(e, t) {return e && e.result === "success" ? e : t;}
-var nd = 1;
-function rd(e) {const { state: t } = e;
-if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ht) return { kind: "refused", reason: "dead-for-good" };
+function ld(e, t) {return e && e.result === "success" ? e : t;}
+var dd = 1;
+function ud(e) {const { state: t } = e;
+if (!Se(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Wt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
 let i = null;
 if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const l = e.rolls.cost, c = e.exp >= l;
-if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - l;}
-const o = Sr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const c = e.rolls.cost, l = e.exp >= c;
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;}
+const o = Nr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: nd, state: Yi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: dd, state: Qi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function Xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Dr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function to(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1507,50 +1507,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return id(n.mod);
-const r = n.action, s = zi(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ar(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return hd(n.mod);
+const r = n.action, s = eo(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Cr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return sd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function sd(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return fd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function fd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (we(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: fi("turn") };
+if (Se(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: gi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (h) => t.values[h]?.current ?? null, o = ed({...e,
+const i = (v) => t.values[v]?.current ?? null, o = cd({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const { action: a } = e, l = [...o.steps], c = [];
+const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const h = td(s.answer ?? void 0, o.pending);
-l.push({ kind: "guard-kept", ally: e.ally, result: h.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: h });
+if (o.pending && a === "guard" && s && e.ally) {const v = ld(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = t.id, m = a === "guard" && s && e.ally ? e.ally : null;
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = o.pending?.result, u = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-E(ce, { kind: "defense-title", who: f, action: a, situation: e.situation }),
-u ? E(re, { kind: "defense-result", who: f, guarded: m, result: u, summary: !0 }) : E(re, { kind: "defense-announced", who: f, action: a }),
-...Ge("Check", l),
-...u ? [E("Result", { kind: "defense-result", who: f, guarded: m, result: u })] : [],
-...u === "fail" && a === "defend" ? [E(Fe, { kind: "offer-damage" })] : []],
-changes: c,
+D(ue, { kind: "defense-title", who: u, action: a, situation: e.situation }),
+f ? D(oe, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : D(oe, { kind: "defense-announced", who: u, action: a }),
+...Ue("Check", c),
+...f ? [D("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
+...f === "fail" && a === "defend" ? [D(Ve, { kind: "offer-damage" })] : []],
+changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function id(e) {return {values: ["save_check", "exp"],
+function hd(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = rd({vitality: r,
+const s = ud({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1572,52 +1572,52 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-E(ce, { kind: "save-title", who: o }),
-E(re, { kind: "save-summary", who: o, stood: s.stood }),
-...Ge("Roll", s.steps),
-...$r("Now", s.state, s.vitality, !0)],
+D(ue, { kind: "save-title", who: o }),
+D(oe, { kind: "save-summary", who: o, stood: s.stood }),
+...Ue("Roll", s.steps),
+...Ir("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function od(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && xc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function ad(e) {const t = [], n = e.pending ?? void 0;
-if (we(e.vitality))
+function vd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ed(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function pd(e) {const t = [], n = e.pending ?? void 0;
+if (Se(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = We[r], i = od(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ye[r], i = vd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, u = S.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = S.max(0, e.amount);
-if (i === "success") {const d = S.max(0, e.armorDefense), u = S.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
-const l = e.vitality - a;
-t.push({ kind: "vitality-change", before: e.vitality, after: l });
-const c = l <= 0;
-return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? xi(o) : o, steps: t, dies: c, answerUsed: !0 };}
-function ld(e) {const t = e;
-return Ji({ amount: e.amount ?? 0, track: bn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function cd(e) {return Ji({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var dd = [], ud = ["vitality"], fd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+else {const d = e.hit + s.hitBonus + e.mod, f = O.max(0, e.armor), u = d > f;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+let a = O.max(0, e.amount);
+if (i === "success") {const d = O.max(0, e.armorDefense), f = O.max(0, a - d);
+t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
+const c = e.vitality - a;
+t.push({ kind: "vitality-change", before: e.vitality, after: c });
+const l = c <= 0;
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ji(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function md(e) {const t = e;
+return no({ amount: e.amount ?? 0, track: _n[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function gd(e) {return no({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var kd = [], yd = ["vitality"], wd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, hd = { values: ["armor_defense"] };
-function md(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || we(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !We[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = fd[e.track];
-return a ? l ? c.both : c.armor : l ? hd : void 0;}
-function Ji(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: dd,
-bars: ud,
-more: (n) => md(e, n),
+}, bd = { values: ["armor_defense"] };
+function $d(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || Se(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ye[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = wd[e.track];
+return a ? c ? l.both : l.armor : c ? bd : void 0;}
+function no(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: kd,
+bars: yd,
+more: (n) => $d(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ad({amount: e.amount,
+const s = pd({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1629,41 +1629,41 @@ noCharacter: !n.armorSource,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-E(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-E(re, { kind: "attack-summary", who: i, headline: o }),
-...Ge("Defense", s.steps.filter(l)),
-...Ge("Breakdown", s.steps.filter((d) => !l(d))),
-...$r("Now", s.state, s.vitality)];
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+D(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+D(oe, { kind: "attack-summary", who: i, headline: o }),
+...Ue("Defense", s.steps.filter(c)),
+...Ue("Breakdown", s.steps.filter((d) => !c(d))),
+...Ir("Now", s.state, s.vitality)];
 return {headline: o,
-steps: c,
+steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var sv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), vd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function pd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var gp = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Ad = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Sd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function gd(e, t) {if (!we(t)) return;
-if (qi(e, t)) return "Dead for good: no save is left";
+function _d(e, t) {if (!Se(t)) return;
+if (Zi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = br(e);
+const n = Dr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var kd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function yd(e) {const t = We[e];
+var Ed = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Td(e) {const t = Ye[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function wd(e, t = (n) => n) {const n = e;
+return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function Od(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${we[n.madeFor].toLowerCase()}, without the perceive check ${we[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${we[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1684,12 +1684,12 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${vd[n.check]} d100 ${n.roll} vs ${pd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Ad[n.check]} d100 ${n.roll} vs ${Sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${we[n.situation]} not perceived: no defense, the attack hits` : `${we[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = ge[n.situation].toLowerCase();
+case "pending-defense": {const r = we[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1706,9 +1706,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${kd[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${Ed[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return gd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return _d(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1719,32 +1719,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Qi = ["defend", "guard", "save"], Kt = (e) => Bt.filter((t) => e(We[t])), Zi = g.fromEntries(Kc.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), bd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var ro = ["defend", "guard", "save"], xt = (e) => Kt.filter((t) => e(Ye[t])), so = m.fromEntries(Ql.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Rd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: g.keys(bn), default: "physical" },
-situation: { kind: "choice", choices: Bt, meaningless: Zi, placeholder: "S" },
+type: { kind: "choice", choices: m.keys(_n), default: "physical" },
+situation: { kind: "choice", choices: Kt, meaningless: so, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, eo = {action: {kind: "choice",
+}, io = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Bt, meaningless: Zi, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Kt, meaningless: so, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Kt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Qi, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Kt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Kt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Kt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Kt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Qi, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: xt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: ro, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: xt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: xt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: xt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: xt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: ro, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, $d = {id: "threshold",
+}, Dd = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1761,28 +1761,28 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: bd,
+hit: {flags: Rd,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: ld,
-handEdit: cd},
-check: {flags: eo,
+plan: md,
+handEdit: gd},
+check: {flags: io,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Bt.join(", ") + ".",
+"Situations: " + Kt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: Xi,
+plan: to,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situationWords: yd,
-planAnswer(e, t) {const n = hi(Xi(ur({ action: e, situation: t }, eo)), "pending-defense");
-return t !== null && Ar(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => fr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: Td,
+planAnswer(e, { situation: t }) {const n = ki(to(wr({ action: e, situation: t }, io)), "pending-defense");
+return t !== null && Cr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => br(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1790,131 +1790,131 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: Jc,
-endRound: Qc,
-condition: (e, t) => we(t) ? "dead" : "none",
-setVitality: Zc,
-deadForGood: qi,
-parseState: Xc,
-isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+life: {enter: id,
+endRound: od,
+condition: (e, t) => Se(t) ? "dead" : "none",
+setVitality: ad,
+deadForGood: Zi,
+parseState: sd,
+isEmptyState: (e) => m.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: qc},
-words: wd
-}, Wt = ["passive", "active", "full"];
-function xt(e, t = !1) {const n = {};
+parseAnswer: nd},
+words: Od
+}, Yt = ["passive", "active", "full"];
+function qt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Ad(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function Id(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : xt(t ? 0 : null, n === !0);}
-function Sd(e) {if (typeof e != "object" || e === null) return null;
+return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : qt(t ? 0 : null, n === !0);}
+function Cd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !Wt.includes(t) ? null : I.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var Yt = { passive: 0, active: 5, full: 10 }, _d = 10;
-function _r(e, t) {return S.round((e + t) * 1e6) / 1e6;}
-function to(e, t) {if (t.defender === null || t.current === null) return e;
-const n = _r(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => _r(t.defender, -Yt[s]) >= n) ?? "passive";}
-function Ed(e) {const t = [], { turn: n } = e;
+return m.keys(r).length > 0 || !Yt.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var zt = { passive: 0, active: 5, full: 10 }, Nd = 10;
+function Pr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
+function oo(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Pr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Pr(t.defender, -zt[s]) >= n) ?? "passive";}
+function Pd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (Yt[r] > 0)
+if (zt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = to(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const u = oo(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: zt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
-let l = null;
-if (a) {const f = e.attack - o, m = S.max(0, e.weapon) + f;
-t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: m });
-const h = S.max(0, e.armorScore - e.armorPenetration), k = m > h;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: m, pierces: k }), l = { amount: m, to: k ? "vitality" : "stamina" };}
-const c = Yt[r];
+let c = null;
+if (a) {const u = e.attack - o, h = O.max(0, e.weapon) + u;
+t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
+const v = O.max(0, e.armorScore - e.armorPenetration), k = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
+const l = zt[r];
 let d = null;
-c > 0 && n.defender !== null && (d = _r(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= _d;
-return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: u, steps: t };}
-var no = ["passive_defense", "active_defense", "full_defense", "armor_score"], Td = (e) => e !== null && Wt.includes(e);
-function Od(e, t) {const n = e, r = e.amount ?? 0;
-return {values: no,
+l > 0 && n.defender !== null && (d = Pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= Nd;
+return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };}
+var ao = ["passive_defense", "active_defense", "full_defense", "armor_score"], Md = (e) => e !== null && Yt.includes(e);
+function Ld(e, t) {const n = e, r = e.amount ?? 0;
+return {values: ao,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = no.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = ao.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (k) => s.values[k]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Td(s.stance) ? s.stance : "passive"), c = Ed({weapon: r,
+const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Md(s.stance) ? s.stance : "passive"), l = Pd({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
-mode: l,
+mode: c,
 defenseRoll: i.defense ?? 1,
 defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
 armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
-}), d = [], u = [...c.steps];
-let f = s.bars.vitality.value ?? 1;
-if (c.damage) {const k = c.damage.to === "vitality" ? "vitality" : t.stamina, p = s.bars[k].value;
-if (p === null) return { kind: "bar", resource: k };
-const v = p - c.damage.amount;
-u.push({ kind: "bar-moved", to: c.damage.to, before: p, after: v }), v !== p && d.push({ kind: "bar", resource: k, to: v }), k === "vitality" && (f = v);}
-c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
-const m = s.id, h = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
-return {headline: c.hits ? h ? "falls" : "hit" : "missed",
+}), d = [], f = [...l.steps];
+let u = s.bars.vitality.value ?? 1;
+if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, g = s.bars[k].value;
+if (g === null) return { kind: "bar", resource: k };
+const p = g - l.damage.amount;
+f.push({ kind: "bar-moved", to: l.damage.to, before: g, after: p }), p !== g && d.push({ kind: "bar", resource: k, to: p }), k === "vitality" && (u = p);}
+l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
+const h = s.id, v = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
+return {headline: l.hits ? v ? "falls" : "hit" : "missed",
 steps: [
-E(ce, { kind: "attack-title", who: m, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
-E(re, { kind: "attack-summary", who: m, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
-...Ge("Breakdown", u),
-...h ? [E("Now", { kind: "down-now" })] : []],
+D(ue, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: v } : { missed: !0 } }),
+D(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: v, counter: l.counterattack }),
+...Ue("Breakdown", f),
+...v ? [D("Now", { kind: "down-now" })] : []],
 changes: d,
-state: xt(f, s.state.dead === !0),
-detail: c};}};}
-function Rd(e, t) {return {values: ["armor_score"],
+state: qt(u, s.state.dead === !0),
+detail: l};}};}
+function Fd(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = S.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+const s = O.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-E(ce, { kind: "loss-title", who: l, loss: e }),
-E(re, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-E("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-E("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
+D(ue, { kind: "loss-title", who: c, loss: e }),
+D(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+D("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+D("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: xt(i ? r : r - e, n.state.dead === !0),
+state: qt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Dd(e, t) {const n = e;
+function jd(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (to(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${Yt[n]} initiative, more than the overwhelm limit allows now` };
+if (oo(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${zt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [E(re, { kind: "mode-answer", who: r.id, mode: n, roll: o }), E("Check", { kind: "mode-roll", mode: n, roll: o })],
+steps: [D(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), D("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Id(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Gd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: xt(t, r),
+state: qt(t, r),
 steps: [s],
 conditions: [],
-now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var yt = {passive: "passive_defense only; costs no initiative",
+now: t <= 0 ? D("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
+var $t = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Cd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Nd = { passive: "passively", active: "actively", full: "fully" }, Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Pd(e, t = (n) => n) {const n = e;
+}, Vd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ud = { passive: "passively", active: "actively", full: "fully" }, Mr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Bd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Er(n.passive)} passive${n.mode !== "passive" ? `${Er(n.active)} active` : ""}${n.mode === "full" ? `${Er(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Mr(n.passive)} passive${n.mode !== "passive" ? `${Mr(n.active)} active` : ""}${n.mode === "full" ? `${Mr(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1943,14 +1943,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${Nd[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Ud[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Md = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Hd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Wt, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Yt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Ld = {id: "opposed",
+}, Kd = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -1965,255 +1965,257 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Md,
+hit: {flags: Hd,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Od,
-handEdit: Rd},
+plan: Ld,
+handEdit: Fd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
+plan: () => {throw new R("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Wt,
-label: (e) => Cd[e] ?? e,
-planAnswer: (e, t, n, r) => Dd(e, r),
+choices: Yt,
+label: (e) => Vd[e] ?? e,
+planAnswer: (e, t, n) => jd(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${yt.passive}. Active: ${yt.active}. Full: ${yt.full}.`],
-modes: Wt,
+help: [`Passive: ${$t.passive}. Active: ${$t.active}. Full: ${$t.full}.`],
+modes: Yt,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: yt.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: yt.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: yt.full }}},
-life: {setVitality: Id,
-enter: (e, t) => xt(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: $t.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: $t.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: $t.full }}},
+life: {setVitality: Gd,
+enter: (e, t) => qt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Ad,
-parseAnswer: Sd,
+parseState: Id,
+parseAnswer: Cd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Pd
-}, jd = { soak: Hc, threshold: $d, opposed: Ld }, Fd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function Gd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Bd
+}, Wd = { soak: Jl, threshold: Dd, opposed: Kd }, xd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Yd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => g.keys(i).length === 0,
+isEmptyState: (i) => m.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
 check: {...r,
 answers: {flags: {},
+answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: Fd,
+label: xd,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
-planAnswer: (i) => r.plan(ur({ [s]: i }, r.flags)),
-keep: (i, o) => fr(i, o),
+forDefender: (i) => i,
+planAnswer: (i) => r.plan(wr({ [s]: i }, r.flags)),
+keep: (i, o) => br(i, o),
 ...r.answers}}};}
-var rt = new D();
-for (const [e, t] of g.entries(jd)) rt.set(e, Gd(t, e));
-var ro = rt.keys().next().value, Vd = "soak";
-function On(e) {return typeof e == "string" && rt.has(e);}
-function Ud() {return [...rt.keys()];}
-function Tr() {return [...rt.values()];}
-function Oe(e) {return rt.get(e) ?? rt.get(ro);}
-function qt() {return Tr().filter((e) => e.table.playable).map((e) => e.id);}
-var Or;
-function so(e) {return Or ?? (Or = new K(Tr().flatMap((t) => t.stance.modes))), Or.has(e);}
-function Rr(e, t) {return (n) => Tr().some(
-(s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+var ot = new I();
+for (const [e, t] of m.entries(Wd)) ot.set(e, Yd(t, e));
+var co = ot.keys().next().value, qd = "soak";
+function Cn(e) {return typeof e == "string" && ot.has(e);}
+function zd() {return [...ot.keys()];}
+function Lr() {return [...ot.values()];}
+function Ce(e) {return ot.get(e) ?? ot.get(co);}
+function Xt() {return Lr().filter((e) => e.table.playable).map((e) => e.id);}
+var Fr;
+function lo(e) {return Fr ?? (Fr = new x(Lr().flatMap((t) => t.stance.modes))), Fr.has(e);}
+function jr(e, t) {return (n) => Lr().some(
+(s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var zt = Ks(On, "not an edition this script has"), Xt = ["bar1", "bar2", "bar3"], io = g.fromEntries(Lt.map((e) => [e, e])), xe = [...Lt], oo = {incapacitated: "sleepy",
+var Jt = Xs(Cn, "not an edition this script has"), Qt = ["bar1", "bar2", "bar3"], uo = m.fromEntries(jt.map((e) => [e, e])), qe = [...jt], fo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Jt = g.keys(oo), Bd = j(z(), sr(), Me(1), q(100)), Hd = j(z(), sr(), Me(1), q(100), pn(/^[^,]+$/)), Dr = ne(Xt), ao = ne(["gm", "public"]), Ir = ["refuse", "gm", "api-as"], Kd = F({edition: zt,
-bars: F({vitality: Dr,
-soul: Dr,
-power: Dr,
-stamina: ne(["power", ...Xt])}),
-attributes: F(
-g.fromEntries(xe.map((e) => [e, Bd]))),
-markers: F(
-g.fromEntries(Jt.map((e) => [e, Hd]))),
-visibility: F({ npc: ao, pc: ao }),
-playersTargetAny: Ze(),
-armorOnManualEdits: Ze(),
-overwhelmLimit: j(_e(), vn(), mt(0), ht(1e3)),
-apiCommands: ne(Ir)});
-function lo() {return {edition: ro,
+}, Zt = m.keys(fo), Xd = j(J(), fr(), Fe(1), X(100)), Jd = j(J(), fr(), Fe(1), X(100), bn(/^[^,]+$/)), Gr = ie(Qt), ho = ie(["gm", "public"]), Vr = ["refuse", "gm", "api-as"], Qd = G({edition: Jt,
+bars: G({vitality: Gr,
+soul: Gr,
+power: Gr,
+stamina: ie(["power", ...Qt])}),
+attributes: G(
+m.fromEntries(qe.map((e) => [e, Xd]))),
+markers: G(
+m.fromEntries(Zt.map((e) => [e, Jd]))),
+visibility: G({ npc: ho, pc: ho }),
+playersTargetAny: nt(),
+armorOnManualEdits: nt(),
+overwhelmLimit: j(Re(), wn(), mt(0), pt(1e3)),
+apiCommands: ie(Vr)});
+function vo() {return {edition: co,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...io },
-markers: { ...oo },
+attributes: { ...uo },
+markers: { ...fo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Wd(e) {const t = lo(), n = [];
+function Zd(e) {const t = vo(), n = [];
 if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = co(Kd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function co(e, t, n, r, s) {const i = {};
-for (const [o, a] of g.entries(e)) {const l = r + o, c = t[o], d = n[o];
-if (c === void 0) {i[o] = Cr(d);
+const s = po(Qd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function po(e, t, n, r, s) {const i = {};
+for (const [o, a] of m.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = Ur(d);
 continue;}
-if (a.type === "object" && "entries" in a && $(d)) {if (!$(c))
-s.push(`${l}: not an object; reset to defaults`), i[o] = Cr(d);
-else {const f = a.entries;
-i[o] = co(f, c, d, `${l}.`, s);}
+if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
+s.push(`${c}: not an object; reset to defaults`), i[o] = Ur(d);
+else {const u = a.entries;
+i[o] = po(u, l, d, `${c}.`, s);}
 continue;}
-const u = je(a, c);
-u.success ? i[o] = u.output : (s.push(`${l}: ${xd(c)} is not valid; reset to ${Z.stringify(d)}`), i[o] = Cr(d));}
+const f = Ge(a, l);
+f.success ? i[o] = f.output : (s.push(`${c}: ${eu(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Ur(d));}
 return i;}
-function $(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Cr(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
-function xd(e) {const t = Z.stringify(e) ?? A(e);
-return t.length > 40 ? `${ve(t, 37)}...` : t;}
-var uo = j(_e(), vt()), Yd = j(_e(), vt(), mt(-1e6), ht(1e6)), fo = F({overrides: G(gn(ne(Lt), Yd)),
-worn: G(F({ physical: G(uo), magical: G(uo) })),
-stance: G(j(z(), q(40))),
-deadForGood: G(J(!0)),
-edition: G(F({ id: zt, state: Mt() }))
-}), iv = g.keys(fo.entries);
-function qd(e) {const t = {}, n = [];
+function $(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
+function Ur(e) {return $(e) ? te.parse(te.stringify(e)) : e;}
+function eu(e) {const t = te.stringify(e) ?? E(e);
+return t.length > 40 ? `${fe(t, 37)}...` : t;}
+var mo = j(Re(), gt()), tu = j(Re(), gt(), mt(-1e6), pt(1e6)), go = G({overrides: L($n(ie(jt), tu)),
+worn: L(G({ physical: L(mo), magical: L(mo) })),
+stance: L(j(J(), X(40))),
+deadForGood: L(Q(!0)),
+edition: L(G({ id: Jt, state: Ft() }))
+}), kp = m.keys(go.entries);
+function nu(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(fo, s);
+const i = Ge(go, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !so(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = ho(i.output);
-wt(o) || (t[r] = o);}
+i.output.stance !== void 0 && !lo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = ko(i.output);
+At(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function ho(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function ko(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Rn(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function mo(e, t, n) {ho(n), wt(n) ? delete e[t] : e[t] = n;}
-function wt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(_e(), vt()), Dn = Pt(bt), vo = j(_e(), Hs(), mt(-1e9), ht(1e9)), st = j(z(), Me(1), q(64)), zd = ne(["physical", "magical"]), po = F({edition: G(F({ id: zt, state: Mt() })),
-deadForGood: G(J(!0)),
-stance: G(j(z(), q(40)))
-}), go = Pt(F({ edition: zt, answer: Mt() })), Xd = zs("kind", [
-F({ kind: J("bar"), resource: ne(Xs), bar: ne(Xt), attributeId: G(st), from: Dn, to: bt }),
-F({ kind: J("attribute"), key: ne(Lt), attributeId: st, from: Dn, to: bt }),
-F({ kind: J("override"), key: ne(Lt), from: Dn, to: bt }),
-F({ kind: J("worn"), track: zd, from: Dn, to: bt }),
-F({ kind: J("markers"), from: j(z(), q(2e3)), to: j(z(), q(2e3)) }),
-F({ kind: J("memory"), tokenId: G(st), character: G(st), from: po, to: po }),
-F({ kind: J("answer"), tokenId: G(st), from: go, to: go }),
-F({ kind: J("initiative"), from: vo, to: vo }),
-F({ kind: J("turn-order"), tokenId: st })
-]), Jd = F({by: j(z(), Me(1), q(64)),
-kind: ne(["damage", "hand-edit", "save"]),
-round: bt,
-key: G(j(z(), pn(/^U\d{1,7}$/))),
-tokens: Le(F({ tokenId: st, name: j(z(), q(200)), changes: Le(Xd) }))});
-function Qd(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || so(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function Zd(e) {if (e === void 0) return { history: [], problems: [] };
-if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+function Nn(e, t, n) {const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
+function yo(e, t, n) {ko(n), At(n) ? delete e[t] : e[t] = n;}
+function At(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var St = j(Re(), gt()), Pn = Lt(St), wo = j(Re(), zs(), mt(-1e9), pt(1e9)), at = j(J(), Fe(1), X(64)), ru = ie(["physical", "magical"]), bo = G({edition: L(G({ id: Jt, state: Ft() })),
+deadForGood: L(Q(!0)),
+stance: L(j(J(), X(40)))
+}), $o = Lt(G({ edition: Jt, answer: Ft() })), su = ti("kind", [
+G({ kind: Q("bar"), resource: ie(ni), bar: ie(Qt), attributeId: L(at), from: Pn, to: St }),
+G({ kind: Q("attribute"), key: ie(jt), attributeId: at, from: Pn, to: St }),
+G({ kind: Q("override"), key: ie(jt), from: Pn, to: St }),
+G({ kind: Q("worn"), track: ru, from: Pn, to: St }),
+G({ kind: Q("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
+G({ kind: Q("memory"), tokenId: L(at), character: L(at), from: bo, to: bo }),
+G({ kind: Q("answer"), tokenId: L(at), from: $o, to: $o }),
+G({ kind: Q("initiative"), from: wo, to: wo }),
+G({ kind: Q("turn-order"), tokenId: at })
+]), iu = G({by: j(J(), Fe(1), X(64)),
+kind: ie(["damage", "hand-edit", "save"]),
+round: St,
+key: L(j(J(), bn(/^U\d{1,7}$/))),
+tokens: je(G({ tokenId: at, name: j(J(), X(200)), changes: je(su) }))});
+function ou(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ce(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || lo(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).life.parseState(t.edition.state) !== null));}
+function au(e) {if (e === void 0) return { history: [], problems: [] };
+if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(Jd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Qd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Ge(iu, r);
+i.success && i.output.tokens.every((o) => o.changes.every(ou)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var eu = ["life", "pendingDefense", "reactions", "skillsVs"], ko = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Nr(e, t) {const n = {};
-for (const s of eu) e[s] !== void 0 && (n[s] = e[s]);
+var cu = ["life", "pendingDefense", "reactions", "skillsVs"], Ao = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Br(e, t) {const n = {};
+for (const s of cu) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Vd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function tu(e) {if (!$(e)) return e;
+return m.keys(n).length > 0 && (r.edition = { id: qd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function lu(e) {if (!$(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Nr(e, e.stance)), t;}
-function yo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function wo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function nu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, Br(e, e.stance)), t;}
+function So(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function _o(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function du(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = $(r.bars) ? r.bars : {}, a = $(s.bars) ? s.bars : {};
-for (const f of ["vitality", "soul", "power"]) {const m = a[f];
-o[f] !== m && typeof m == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ko[f], from: o[f] ?? null, to: m });}
-const l = $(r.protection) ? r.protection : void 0, c = $(s.protection) ? s.protection : void 0;
-c && typeof c.value == "number" && l?.value !== c.value && i.push(
-typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
+for (const u of ["vitality", "soul", "power"]) {const h = a[u];
+o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Ao[u], from: o[u] ?? null, to: h });}
+const c = $(r.protection) ? r.protection : void 0, l = $(s.protection) ? s.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && i.push(
+typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = $(r.record) ? r.record : {}, u = $(s.record) ? s.record : {};
-if (!wo(d.life, u.life) || !wo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", m = f !== "" && $(n[f]) ? n[f] : {}, h = { reactions: m.reactions, skillsVs: m.skillsVs };
+const d = $(r.record) ? r.record : {}, f = $(s.record) ? s.record : {};
+if (!_o(d.life, f.life) || !_o(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && $(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Nr({ ...h, ...yo(d) }, m.stance),
-to: Nr({ ...h, ...yo(u) }, m.stance)});}
+from: Br({ ...v, ...So(d) }, h.stance),
+to: Br({ ...v, ...So(f) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function ru(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ko, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return $(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, tu(a)]))), x.isArray(e.history) && (i.history = e.history.map(
-(o) => $(o) && x.isArray(o.tokens) ? {by: o.by,
+function uu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : Ao, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, lu(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+(o) => $(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => nu(a, n, r))
+tokens: o.tokens.map((a) => du(a, n, r))
 } : o
 )), i;}
-function bo(e) {const t = e.edition;
+function Eo(e) {const t = e.edition;
 if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function su(e) {if (!$(e) || e.kind !== "memory") return e;
+function fu(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!$(r)) continue;
-const s = bo(r);
+const s = Eo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function iu(e) {const t = {}, n = {};
+function hu(e) {const t = {}, n = {};
 if ($(e.tokens))
-for (const [s, i] of g.entries(e.tokens)) {if (!$(i)) {n[s] = i;
+for (const [s, i] of m.entries(e.tokens)) {if (!$(i)) {n[s] = i;
 continue;}
-const o = bo(i);
-g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = x.isArray(e.history) ? e.history.map(
-(s) => $(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(su) } : i) } : s
+const o = Eo(i);
+m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const r = q.isArray(e.history) ? e.history.map(
+(s) => $(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(fu) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Qt(e, t) {const n = e.tokens[t], r = {};
+function en(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function $o(e, t) {return e.exchange.waiting[t] ?? null;}
-function Ao(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function $t(e, t) {const n = {};
+function To(e, t) {return e.exchange.waiting[t] ?? null;}
+function Oo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function _t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function In(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), wt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function ke(e, t) {if (e === t) return !0;
+function Mn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), At(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function be(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
-if (x.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
+if (q.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!ke(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!be(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of g.keys(n)) if (!ke(n[s], r[s])) return !1;
-for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of m.keys(n)) if (!be(n[s], r[s])) return !1;
+for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Cn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Pr(e, t, n, r) {if (ke(e, t)) return [];
+function Ln(e, t) {return t.character ?? t.tokenId ?? e;}
+function Hr(e, t, n, r) {if (be(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function ou(e, t) {switch (t.kind) {case "bar":
+function vu(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2224,142 +2226,145 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Cn(e, t)}`;
+return `memory:${Ln(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function au(e, t = () => !0, n = () => {}) {const r = new D();
+function pu(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const l = ou(i.tokenId, a), c = r.get(l);
-c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
+for (const a of i.changes) {const c = vu(i.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
-for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
-if (c === void 0) continue;
-const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
-s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
+for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
+if (l === void 0) continue;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function So(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function Ro(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
-for (let i = 0; i < S.min(n, 10); i += 1) r = t.life.endRound(r);
+for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var lu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function cu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function _o(e, t, n, r) {const s = [];
+var mu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function gu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Do(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
-const l = t.get(i);
-if (!n(l, a.to))
+const c = t.get(i);
+if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${et[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${rt[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${lu[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${mu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
 s.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, l ?? {})}`);
+s.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "answer":
-s.push(`${o} ${l != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
+s.push(`${o} ${c != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
+s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function du(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: So(s.from, t, n), to: So(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function uu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function ku(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: Ro(s.from, t, n), to: Ro(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function yu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var fu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Eo(e) {const t = e.edition, n = On(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? fu[n.life.condition(r, null)] : -1;}
-var At = (e, t) => x.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
-function hu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
-return l === a ? void 0 : l;
+var wu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Io(e) {const t = e.edition, n = Cn(t?.id) ? Ce(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? wu[n.life.condition(r, null)] : -1;}
+var Et = (e, t) => q.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
+function bu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+return c === a ? void 0 : c;
 }, i = $(e.tokens) ? { ...e.tokens } : {};
-for (const [a, l] of g.entries(i)) {const c = $(l) ? s(a) : void 0;
-if (!c) continue;
-const { edition: d, deadForGood: u, stance: f, ...m } = l, h = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
-g.keys(m).length > 0 ? i[a] = m : delete i[a];
-const k = i[c];
-if (!k) i[c] = h;
-else {const [p, v] = Eo(h) > Eo(k) ? [h, k] : [k, h];
-i[c] = { stance: v.stance, ...p, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = At(e.history, (a) => ({...a,
-tokens: At(a.tokens, (l) => ({...l,
-changes: At(l.changes, (c) => {const d = c.kind === "memory" ? s(A(c.tokenId ?? l.tokenId)) : void 0;
-return d ? Pr(c.from, c.to, d, c.tokenId) : c;})}))}));
+for (const [a, c] of m.entries(i)) {const l = $(c) ? s(a) : void 0;
+if (!l) continue;
+const { edition: d, deadForGood: f, stance: u, ...h } = c, v = te.parse(te.stringify({ edition: d, deadForGood: f, stance: u }));
+m.keys(h).length > 0 ? i[a] = h : delete i[a];
+const k = i[l];
+if (!k) i[l] = v;
+else {const [g, p] = Io(v) > Io(k) ? [v, k] : [k, v];
+i[l] = { stance: p.stance, ...g, ...p.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = Et(e.history, (a) => ({...a,
+tokens: Et(a.tokens, (c) => ({...c,
+changes: Et(c.changes, (l) => {const d = l.kind === "memory" ? s(E(l.tokenId ?? c.tokenId)) : void 0;
+return d ? Hr(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? i : e.tokens, history: o };}
-function mu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+function $u(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return ke(n, s) || i.push({ ...e, from: n, to: s }), ke(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function vu(e) {if (!$(e) || !$(e.answers)) return e;
+return be(n, s) || i.push({ ...e, from: n, to: s }), be(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function Au(e) {if (!$(e) || !$(e.answers)) return e;
 const t = {};
-for (const [n, r] of g.entries(e.answers))
+for (const [n, r] of m.entries(e.answers))
 if (!$(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function pu(e) {const t = At(e.history, (s) => ({ ...s, tokens: At(s.tokens, (i) => ({ ...i, changes: At(i.changes, mu) })) })), n = e.exchange;
+function Su(e) {const t = Et(e.history, (s) => ({ ...s, tokens: Et(s.tokens, (i) => ({ ...i, changes: Et(i.changes, $u) })) })), n = e.exchange;
 if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of g.entries(n.attacks)) r[s] = vu(i);
+for (const [s, i] of m.entries(n.attacks)) r[s] = Au(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Mr = 20, Lr = 100, Nn = j(z(), Me(1), q(64)), jr = j(z(), Me(1), q(40)), gu = F({word: jr,
-answer: G(Mt()),
-roll: G(j(_e(), vt())),
-success: G(Ze()),
-typed: G(J(!0)),
-gm: G(J(!0))
-}), To = F({key: j(z(), pn(/^[AG]\d{1,6}$/)),
-by: Nn,
-gm: Ze(),
-attacker: Pt(Nn),
-edition: zt,
-positionals: j(Le(j(z(), q(200))), q(4)),
-flags: j(Le(xs([jr, j(Le(j(z(), q(200))), q(8))])), q(20)),
-situation: Pt(jr),
-round: j(_e(), vt()),
-defenders: j(Le(Nn), Me(1), q(Lr)),
-answers: gn(Nn, gu)});
-function Oo(e) {const t = je(To, e);
+var Kr = 20, Wr = 100, tn = j(J(), Fe(1), X(64)), xr = j(J(), Fe(1), X(40)), _u = G({word: xr,
+answer: L(Ft()),
+roll: L(j(Re(), gt())),
+success: L(nt()),
+typed: L(Q(!0)),
+gm: L(Q(!0)),
+helper: L(tn),
+spared: L(j(J(), X(200))),
+replaces: L(Q(!0))
+}), Co = G({key: j(J(), bn(/^[AG]\d{1,6}$/)),
+by: tn,
+gm: nt(),
+attacker: Lt(tn),
+edition: Jt,
+positionals: j(je(j(J(), X(200))), X(4)),
+flags: j(je(Qs([xr, j(je(j(J(), X(200))), X(8))])), X(20)),
+situation: Lt(xr),
+round: j(Re(), gt()),
+defenders: j(je(tn), Fe(1), X(Wr)),
+answers: $n(tn, _u)});
+function No(e) {const t = Ge(Co, e);
 if (!t.success) return !1;
-const n = Oe(t.output.edition);
-for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+const n = Ce(t.output.edition);
+for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function ku(e, t, n) {const r = {};
+function Eu(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = je(To, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ve(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Oo(o.output) && g.keys(r).length < Mr ? r[s] = o.output : t.push(`exchange.attacks.${ve(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of m.entries(e)) {const o = Ge(Co, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${fe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && No(o.output) && m.keys(r).length < Kr ? r[s] = o.output : t.push(`exchange.attacks.${fe(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Ro = 50, yu = 100;
-function Do(e) {return e.length > 0 && e.length <= yu;}
-function wu(e, t) {if (e === void 0) return [];
-if (!x.isArray(e))
+var Po = 50, Tu = 100;
+function Mo(e) {return e.length > 0 && e.length <= Tu;}
+function Ou(e, t) {if (e === void 0) return [];
+if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Do(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Ro ? n.push(s) : r += 1;
+typeof s == "string" && Mo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Po ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Pn = "DefenseRound", Zt = 5, Fr = 500;
-function en(e) {return {schemaVersion: Zt,
+var Fn = "DefenseRound", nn = 5, Yr = 500;
+function rn(e) {return {schemaVersion: nn,
 scriptVersion: e,
-settings: lo(),
+settings: vo(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2368,164 +2373,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function bu(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of g.entries(r))
+function Ru(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of m.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var $u = {0: bu,
-1: ru,
-2: iu,
-3: hu,
-4: pu};
-function Au(e, t, n) {const r = [];
-if (e === void 0) return { stored: en(t), problems: r };
+var Du = {0: Ru,
+1: uu,
+2: hu,
+3: bu,
+4: Su};
+function Iu(e, t, n) {const r = [];
+if (e === void 0) return { stored: rn(t), problems: r };
 if (!$(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: en(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: rn(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (I.isInteger(i) && i > Zt)
-return { stored: en(t), problems: [`state has schema version ${i}, newer than this script's ${Zt}; left as it is`], newer: i };
-if (!I.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${Z.stringify(s.schemaVersion)}; started from defaults`), { stored: en(t), problems: r };
-for (; i < Zt; ) {const d = $u[i];
+if (N.isInteger(i) && i > nn)
+return { stored: rn(t), problems: [`state has schema version ${i}, newer than this script's ${nn}; left as it is`], newer: i };
+if (!N.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: rn(t), problems: r };
+for (; i < nn; ) {const d = Du[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Wd(s.settings);
+const o = Zd(s.settings);
 r.push(...o.problems);
-const a = qd(s.tokens);
+const a = nu(s.tokens);
 r.push(...a.problems);
-for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, m = Oe(f).life.parseState(u.edition.state);
-m === null ? (delete u.edition, wt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: m };}
-const l = _u(s.exchange, r, o.settings.edition), c = Zd(s.history);
-return r.push(...c.problems), {stored: {schemaVersion: Zt,
+for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
+const u = f.edition.id, h = Ce(u).life.parseState(f.edition.state);
+h === null ? (delete f.edition, At(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: h };}
+const c = Nu(s.exchange, r, o.settings.edition), l = au(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: nn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Su(s.round, r),
-history: c.history,
-lastEntry: Tu(s.lastEntry, c.history),
-exchange: l,
-macros: Eu(s.macros),
+round: Cu(s.round, r),
+history: l.history,
+lastEntry: Mu(s.lastEntry, l.history),
+exchange: c,
+macros: Pu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: wu(s.sheetLacks, r),
-...On(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Ou(s.sheetLacks, r),
+...Cn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Su(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Cu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Fr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Fr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Yr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Yr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function _u(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Nu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, l] of g.entries(i)) {const c = a.length > 0 && a.length <= 64 && $(l) && On(l.edition) ? Oe(l.edition).life.parseAnswer(l.answer) : null;
-c === null ? t.push(`exchange.waiting.${ve(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
-const o = ku($(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Io(e, "lastAttack", "A", o), lastHiddenAttack: Io(e, "lastHiddenAttack", "G", o) };}
-function Io(e, t, n, r) {const s = $(e) ? e[t] : void 0;
-let i = typeof s == "number" && I.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of g.keys(r)) o.startsWith(n) && (i = S.max(i, I(o.slice(1))));
+for (const [a, c] of m.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && Cn(c.edition) ? Ce(c.edition).life.parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${fe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+const o = Eu($(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: Lo(e, "lastAttack", "A", o), lastHiddenAttack: Lo(e, "lastHiddenAttack", "G", o) };}
+function Lo(e, t, n, r) {const s = $(e) ? e[t] : void 0;
+let i = typeof s == "number" && N.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of m.keys(r)) o.startsWith(n) && (i = O.max(i, N(o.slice(1))));
 return i;}
-function Eu(e) {const t = {};
+function Pu(e) {const t = {};
 if (!$(e)) return t;
-for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Tu(e, t) {let n = typeof e == "number" && I.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = S.max(n, I(r.key.slice(1))));
+function Mu(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = O.max(n, N(r.key.slice(1))));
 return n;}
-var Gr = ["bar1", "bar2", "bar3"];
-function Ou(e, t) {if (!t) return;
-const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Gr.includes(r) ? r : e.bars.vitality,
-soul: s && Gr.includes(s) ? s : e.bars.soul,
-power: i && Gr.includes(i) ? i : e.bars.power};
-new K(g.values(o)).size === 3 && g.assign(e.bars, o);
+var qr = ["bar1", "bar2", "bar3"];
+function Lu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && qr.includes(r) ? r : e.bars.vitality,
+soul: s && qr.includes(s) ? s : e.bars.soul,
+power: i && qr.includes(i) ? i : e.bars.power};
+new x(m.values(o)).size === 3 && m.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
-const l = n("PC breakdowns");
-(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var Ce = "API";
-function St(e) {return e !== Ce && e !== "" && playerIsGM(e) === !0;}
-function Ru(e) {if (!(e === void 0 || e === "" || e === Ce || !getObj("player", e) || St(e)))
+const c = n("PC breakdowns");
+(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
+var Pe = "API";
+function Tt(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
+function Fu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Tt(e)))
 return e;}
-function Vr(e) {return e === Ce ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var Du = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Co(e) {return !Du.test(e);}
-function No(e, t) {return e || !Co(t) ? "gm" : `"${t}"`;}
-function Po(e) {return e === Ce ? "gm" : No(St(e), Vr(e));}
-function Mo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return St(e) ? !0 : Mo(t.get("controlledby"), e) || Mo(n?.get("controlledby"), e);}
-var Lo = /[^,\s]/;
-function Ur(e, t) {return !Lo.test(A(e.get("controlledby") ?? "")) && !Lo.test(A(t?.get("controlledby") ?? ""));}
-function Iu(e, t) {const n = new K();
+function zr(e) {return e === Pe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");}
+var ju = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Fo(e) {return !ju.test(e);}
+function jo(e, t) {return e || !Fo(t) ? "gm" : `"${t}"`;}
+function Go(e) {return e === Pe ? "gm" : jo(Tt(e), zr(e));}
+function Vo(e, t) {return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function _e(e, t, n) {return Tt(e) ? !0 : Vo(t.get("controlledby"), e) || Vo(n?.get("controlledby"), e);}
+var Uo = /[^,\s]/;
+function Xr(e, t) {return !Uo.test(E(e.get("controlledby") ?? "")) && !Uo.test(E(t?.get("controlledby") ?? ""));}
+function Gu(e, t) {const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of A(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !St(i) && n.add(i);}
+for (const s of E(r ?? "").split(",")) {const i = s.trim();
+i !== "" && i !== "all" && !Tt(i) && n.add(i);}
 return [...n];}
-function Mn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Cu() {return Mn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Br() {return Mn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Nu() {return Mn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Pu = { original: new D(), standIn: new D() };
-function Mu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Pu;
-const t = { original: new D(), standIn: new D() };
-for (const [n, r] of g.entries(e))
+function jn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function Vu() {return jn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Jr() {return jn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Uu() {return jn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Bu = { original: new I(), standIn: new I() };
+function Hu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Bu;
+const t = { original: new I(), standIn: new I() };
+for (const [n, r] of m.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Lu() {return Mn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var tn;
-function jo() {tn = void 0;}
-function Hr() {if (tn !== void 0) return tn;
+function Ku() {return jn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var sn;
+function Bo() {sn = void 0;}
+function Qr() {if (sn !== void 0) return sn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {t = Z.parse(t);
+try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(A(s));
-return tn = { page: A(e.get("playerpageid")), moved: n, bump: Mu() }, tn;}
-function nn(e) {const { original: t } = Hr().bump;
+for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(E(s));
+return sn = { page: E(e.get("playerpageid")), moved: n, bump: Hu() }, sn;}
+function an(e) {const { original: t } = Qr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Ye(e) {const t = nn(e), n = t.get("layer");
+function ze(e) {const t = an(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Hr(), i = A(t.get("_pageid"));
+const { page: r, moved: s } = Qr(), i = E(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function Fo(e, t) {const { bump: n } = Hr();
+function Ho(e, t) {const { bump: n } = Qr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-g.keys(s).length > 0 && r.set(s);}
-function ju(e) {const t = nn(e);
+m.keys(s).length > 0 && r.set(s);}
+function Wu(e) {const t = an(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Kr(e) {return g.assign(g.create(null), e);}
-var Fu = Kr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Gu = Kr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Vu = Kr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function Uu(e) {return new Hu(e).parse();}
-var Ln = (e) => e >= 48 && e <= 57, Go = (e) => (e | 32) >= 97 && (e | 32) <= 122, Bu = (e, t) => {const n = e.charCodeAt(t);
+function Zr(e) {return m.assign(m.create(null), e);}
+var xu = Zr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Yu = Zr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), qu = Zr({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
+function zu(e) {return new Ju(e).parse();}
+var Gn = (e) => e >= 48 && e <= 57, Ko = (e) => (e | 32) >= 97 && (e | 32) <= 122, Xu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Hu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Ju = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Bu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Xu(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Fu, () => this.product());}
-product() {return this.chain(Gu, () => this.unary());}
+sum() {return this.chain(xu, () => this.product());}
+product() {return this.chain(Yu, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2538,13 +2543,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Ln(e.charCodeAt(t))) {let n = t + 1;
-for (; Ln(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Ln(e.charCodeAt(n + 1))) for (n += 2; Ln(e.charCodeAt(n)); ) n += 1;
-return this.at = n, I(e.slice(t, n));}
-if (Go(e.charCodeAt(t))) {let n = t + 1;
-for (; Go(e.charCodeAt(n)); ) n += 1;
-const r = Vu[e.slice(t, n).toLowerCase()];
+if (Gn(e.charCodeAt(t))) {let n = t + 1;
+for (; Gn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Gn(e.charCodeAt(n + 1))) for (n += 2; Gn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, N(e.slice(t, n));}
+if (Ko(e.charCodeAt(t))) {let n = t + 1;
+for (; Ko(e.charCodeAt(n)); ) n += 1;
+const r = qu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2554,175 +2559,175 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Wr = 20, Ku = 2e3, jn = { lookups: 300, chars: 3e4 }, Wu = "refers to itself through other attributes", Vo = `refers to attributes nested more than ${Wr} deep`, xu = `is too much work to work out (over ${jn.lookups} attributes to look up)`, Uo = `is too much work to work out (over ${jn.chars} characters of formulas)`, Yu = "is not a number or a formula of numbers and attributes", Bo = "working", qu = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, es = 20, Qu = 2e3, Vn = { lookups: 300, chars: 3e4 }, Zu = "refers to itself through other attributes", Wo = `refers to attributes nested more than ${es} deep`, ef = `is too much work to work out (over ${Vn.lookups} attributes to look up)`, xo = `is too much work to work out (over ${Vn.chars} characters of formulas)`, tf = "is not a number or a formula of numbers and attributes", Yo = "working", nf = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Wr) return De(Vo, "read");
-if (e.length > Ku) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(Uo, "read");
+work(e, t) {if (t > es) return Ne(Wo, "read");
+if (e.length > Qu) return Ne("is too long to be a formula");
+if (!this.spend(e.length)) return Ne(xo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
-if (!c.ok) return c.kind === "own" ? De(`refers to "${l}", which ${c.problem}`, "whole") : c;
-if (t + 1 + c.height > Wr) return De(Vo, "read");
-s = S.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Uo, "read");
+for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+if (!l.ok) return l.kind === "own" ? Ne(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > es) return Ne(Wo, "read");
+s = O.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Ne(xo, "read");
 } else n = e;
-const a = Uu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !I.isFinite(a) ? De(Yu) : { ok: !0, value: a, height: s };}
+const a = zu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !N.isFinite(a) ? Ne(tf) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Bo) return De(Wu, "whole");
+if (s === Yo) return Ne(Zu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= jn.lookups) return De(xu, "read");
+if (this.lookups >= Vn.lookups) return Ne(ef, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Bo);
+this.memo.set(r, Yo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return De("the character does not have");
-const n = typeof e == "number" ? A(e) : A(e).trim();
+workRaw(e, t) {if (e == null) return Ne("the character does not have");
+const n = typeof e == "number" ? E(e) : E(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= jn.chars;}};
-function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
-function B(e) {return getObj("graphic", e);}
-function zu(e) {return getObj("character", e);}
-function Y(e) {const t = A(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Vn.chars;}};
+function Ne(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function ee(e, t = "an unnamed token") {return E(e.get("name") ?? "") || t;}
+function H(e) {return getObj("graphic", e);}
+function rf(e) {return getObj("character", e);}
+function z(e) {const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function rn(e, t) {const n = Xr(e, t) ? Y(e) : void 0;
+function cn(e, t) {const n = is(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function Xu(e, t) {const n = B(e);
-return n && rn(n, t);}
-function Ju(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Xr(n, t) !== "");}
-var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function sf(e, t) {const n = H(e);
+return n && cn(n, t);}
+function of(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => is(n, t) !== "");}
+var pe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Fn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
+}, Un = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = E(this.token.get(pe[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = oe(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(pe[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = oe(e ? e.get("max") : this.token.get(fe[this.bar].max));}
+this.maxRead = ce(e ? e.get("max") : this.token.get(pe[this.bar].max));}
 return this.maxRead;}};
-function Ho(e, t) {return new Fn(e, t).value;}
-function Gn(e, t, n) {const r = {vitality: new Fn(e, n.bars.vitality),
-soul: new Fn(e, n.bars.soul),
-power: new Fn(e, n.bars.power)};
+function qo(e, t) {return new Un(e, t).value;}
+function Bn(e, t, n) {const r = {vitality: new Un(e, n.bars.vitality),
+soul: new Un(e, n.bars.soul),
+power: new Un(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
+name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Ur(e, t),
-hidden: Ye(e),
-statusmarkers: A(e.get("statusmarkers") ?? "")};}
-var xr = { armor_physical: "physical", armor_magical: "magical" };
-function Ko(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Qu(t, n, r));}
-function Qu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Zu = { kind: "override" }, xo = { kind: "none" }, Yr = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ef = g.freeze({}), tf = [], Yo = g.freeze({}), nf = g.freeze({ current: null, max: null, present: !1 }), qr = [];
-function sn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function qo(e) {return !sn(e) && oe(e) === null;}
-var rf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = qr;}
-read(e, t = tf) {let n = !1;
+npc: Xr(e, t),
+hidden: ze(e),
+statusmarkers: E(e.get("statusmarkers") ?? "")};}
+var ts = { armor_physical: "physical", armor_magical: "magical" };
+function zo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, af(t, n, r));}
+function af(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Xo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var cf = { kind: "override" }, Jo = { kind: "none" }, ns = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, lf = m.freeze({}), df = [], Qo = m.freeze({}), uf = m.freeze({ current: null, max: null, present: !1 }), rs = [];
+function ln(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Zo(e) {return !ln(e) && ce(e) === null;}
+var ff = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = rs;}
+read(e, t = df) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || xr[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || ts[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = xr[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? Yr[r] : Zu;
+readOne(e) {const { snapshot: t, record: n } = this, r = ts[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? ns[r] : cf;
 return;}
-const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
-let c, d = r !== void 0 && !t.unique;
-if (l)
-r !== void 0 && !d && (d = qo(c = l.get("current")));
-else if (i && !sn(c = o.sheetDefault(i.id, a, "current")))
+const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
+let l, d = r !== void 0 && !t.unique;
+if (c)
+r !== void 0 && !d && (d = Zo(l = c.get("current")));
+else if (i && !ln(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : nf, this.places[e] = r ? Yr[r] : xo;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : uf, this.places[e] = r ? ns[r] : Jo;
 return;}
-const u = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: u !== void 0 ? u : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Yr[r] : l ? { kind: "attribute", attribute: l } : xo;}
+const f = d ? n?.worn?.[r] : void 0;
+this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? ns[r] : c ? { kind: "attribute", attribute: c } : Jo;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return sn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return ln(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (sn(i) && this.snapshot.unique) {const o = s.get("current");
-if (qo(o)) return this.number(o, e, "current");}
+if (ln(i) && this.snapshot.unique) {const o = s.get("current");
+if (Zo(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
-number(e, t, n) {const r = oe(e);
+number(e, t, n) {const r = ce(e);
 if (r !== null) return r;
-if (sn(e)) return null;
-this.formulas ?? (this.formulas = new qu((o, a) => this.lookup(o, a)));
-const s = this.formulas.evaluate(A(e));
-if (s.ok && I.isSafeInteger(s.value)) return s.value;
-const i = s.ok ? I.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === qr && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function zr(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function sf(e, t) {const n = B(e);
+if (ln(e)) return null;
+this.formulas ?? (this.formulas = new nf((o, a) => this.lookup(o, a)));
+const s = this.formulas.evaluate(E(e));
+if (s.ok && N.isSafeInteger(s.value)) return s.value;
+const i = s.ok ? N.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === rs && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function ss(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function hf(e, t) {const n = H(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[rn(n, r)], i = Ho(n, r);
-return {name: Q(n, e),
+const r = t.settings.bars.vitality, s = t.tokens[cn(n, r)], i = qo(n, r);
+return {name: ee(n, e),
 stance: s?.stance ?? null,
-state: Ko(t.edition, s, i, t.editionLeft),
-answer: Wo(t.edition, t.waiting[e]),
+state: zo(t.edition, s, i, t.editionLeft),
+answer: Xo(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function of(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new rf(e, t, r) : void 0;
+function vf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new ff(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
-let l = null;
-if (a && a.length > 0) {const v = a.find((b) => b.id === e.id);
-v !== void 0 && (l = zo(v.pr));}
-let c = ef;
-if (n.others && n.others.length > 0) {c = {};
-for (const v of n.others) c[v] = sf(v, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, m = Ko(r.edition, s, f, r.editionLeft), h = {id: e.id,
+let c = null;
+if (a && a.length > 0) {const p = a.find((b) => b.id === e.id);
+p !== void 0 && (c = ea(p.pr));}
+let l = lf;
+if (n.others && n.others.length > 0) {l = {};
+for (const p of n.others) l[p] = hf(p, r);}
+const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = zo(r.edition, s, u, r.editionLeft), v = {id: e.id,
 name: e.name,
-bars: { vitality: zr(d.vitality, "vitality", u, f), soul: zr(d.soul, "soul", u), power: zr(d.power, "power", u) },
-values: o?.values ?? Yo,
+bars: { vitality: ss(d.vitality, "vitality", f, u), soul: ss(d.soul, "soul", f), power: ss(d.power, "power", f) },
+values: o?.values ?? Qo,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: m,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Wo(r.edition, r.waiting[e.id]),
-initiative: l,
+state: h,
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Xo(r.edition, r.waiting[e.id]),
+initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: zo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: c};
+currentTurn: r.turnRow === void 0 ? null : { initiative: ea(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: l};
 if (o !== void 0 && n.more)
-for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
-const k = { snapshot: e, record: t, facts: h, places: o?.places ?? Yo, problems: o?.problems ?? qr, condition: r.edition.life.condition(m, f) }, p = n.bars;
-if (p !== void 0) {for (let v = 0; v < p.length; v += 1)
-if (h.bars[p[v]].value === null) {k.brokenBar = p[v];
+for (let p = n.more(v); p !== void 0 && o.read(p.values, p.maxes); p = n.more(v)) ;
+const k = { snapshot: e, record: t, facts: v, places: o?.places ?? Qo, problems: o?.problems ?? rs, condition: r.edition.life.condition(h, u) }, g = n.bars;
+if (g !== void 0) {for (let p = 0; p < g.length; p += 1)
+if (v.bars[g[p]].value === null) {k.brokenBar = g[p];
 break;}}
 return k;}
-function zo(e) {if (typeof e == "number") return I.isFinite(e) ? e : null;
+function ea(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = I(e.trim());
-return I.isFinite(t) ? t : null;}
-function Xo(e) {return getObj("attribute", e)?.get("current");}
-function Xr(e, t) {return A(e.get(fe[t].link) ?? "");}
-function af(e) {const t = getObj("attribute", e);
-return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var lf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+const t = N(e.trim());
+return N.isFinite(t) ? t : null;}
+function ta(e) {return getObj("attribute", e)?.get("current");}
+function is(e, t) {return E(e.get(pe[t].link) ?? "");}
+function pf(e) {const t = getObj("attribute", e);
+return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;}
+var mf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new D());
+r || this.defaults.set(e, r = new I());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Do(i) && o.length < Ro && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Mo(i) && o.length < Po && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2730,17 +2735,17 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
+if (!t) {t = new I();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Jr(e) {const t = e?.get;
+function os(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function cf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Jo = {"&": "&amp;",
+return { id: E(n("_id") ?? ""), characterId: E(n("_characterid") ?? ""), name: E(n("name") ?? ""), current: n("current") };}
+function gf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [pe[t].link]: e });}
+var na = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2761,286 +2766,286 @@ var Jo = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, an = [];
-for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
-Jo[t] !== void 0 ? an[e] = Jo[t] : t === `
-` || t === "\r" ? an[e] = " " : e < 32 && t !== "	" || e === 127 ? an[e] = "" : an[e] = void 0;}
-function df(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+}, dn = [];
+for (let e = 0; e < 128; e += 1) {const t = E.fromCharCode(e);
+na[t] !== void 0 ? dn[e] = na[t] : t === `
+` || t === "\r" ? dn[e] = " " : e < 32 && t !== "	" || e === 127 ? dn[e] = "" : dn[e] = void 0;}
+function kf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function it(e) {const t = typeof e == "string" ? e : A(e ?? "");
+function ct(e) {const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? an[i] : df(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? dn[i] : kf(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function Ne(e, t) {on(e, t);}
-function Vn(e) {log(e);}
-function Qr(e) {return state[e];}
-function Qo(e, t) {state[e] = t;}
-function uf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function ff(e) {setTimeout(e, 0);}
-function hf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Me(e, t) {on(e, t);}
+function Hn(e) {log(e);}
+function as(e) {return state[e];}
+function ra(e, t) {state[e] = t;}
+function yf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function wf(e) {setTimeout(e, 0);}
+function bf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function mf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function vf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function $f(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Af(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Sf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function gf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
-return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Zr(e, t, n) {try {const r = t instanceof fn ? t.stack ?? t.message : A(t);
-Vn(`${te} v${me}: ${e} failed${gf()}: ${r}`), n && sendChat(
-te,
-`/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+function _f() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+return e && N.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function cs(e, t, n) {try {const r = t instanceof gn ? t.stack ?? t.message : E(t);
+Hn(`${se} v${ke}: ${e} failed${_f()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${ct(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function be(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function Ee(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Zr(o, i, a);};
-jo();
+cs(o, i, a);};
+Bo();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var _t = { kind: "public" }, ae = { kind: "whisper", to: "gm" };
-function ye(e) {return { kind: "whisper", to: e };}
-function L(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function he(e) {let t = `&{template:default} {{name=${it(e.title)}}}`;
+var Ot = { kind: "public" }, le = { kind: "whisper", to: "gm" };
+function $e(e) {return { kind: "whisper", to: e };}
+function M(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function me(e) {let t = `&{template:default} {{name=${ct(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
-if (o.length === 0 && l === 0) continue;
-let c = "";
-for (let f = 0; f < o.length; f += 1) c += (f === 0 ? "" : "<br>") + it(o[f]);
+for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
+if (o.length === 0 && c === 0) continue;
+let l = "";
+for (let u = 0; u < o.length; u += 1) l += (u === 0 ? "" : "<br>") + ct(o[u]);
 let d = "";
-for (let f = 0; f < l; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = kf(i.label);
-if (r.includes(u)) {let f = 2;
-for (; r.includes(`${u} (${f})`); ) f += 1;
-u = `${u} (${f})`;}
-r.push(u), t += ` {{${it(u)}=${c}${c && d ? " " : ""}${d}}}`;}
+for (let u = 0; u < c; u += 1) d += (u === 0 ? "" : " ") + de(a[u].label, a[u].command);
+let f = Ef(i.label);
+if (r.includes(f)) {let u = 2;
+for (; r.includes(`${f} (${u})`); ) u += 1;
+f = `${f} (${u})`;}
+r.push(f), t += ` {{${ct(f)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function kf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function se(e) {return it(e);}
-function es(e, t) {let n = it(e);
-for (const r of t) n += ` ${le(r.label, r.command)}`;
+function Ef(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ae(e) {return ct(e);}
+function ls(e, t) {let n = ct(e);
+for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
-var yf = /^[-\w]+$/;
-function le(e, t) {return `[${it(e)}](${t})`;}
-function Un(e) {return yf.test(e);}
-function Zo(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
-return s === Ce ? wf(e, t, n, r) : ea(e, t, n, r, s, St(s), !1);}
-function ea(e, t, n, r, s, i, o) {const a = i ? "the GM" : Vr(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: No(i, a), relayed: o, help: r };
-return !i && !Co(a) && (l.replyFor = V(a, 60)), l;}
-function wf(e, t, n, r) {const s = n.flags.get("api-as");
+var Tf = /^[-\w]+$/;
+function de(e, t) {return `[${ct(e)}](${t})`;}
+function Kn(e) {return Tf.test(e);}
+function sa(e, t, n, r = () => `${n.command} --help`) {const s = E(t.playerid ?? "");
+return s === Pe ? Of(e, t, n, r) : ia(e, t, n, r, s, Tt(s), !1);}
+function ia(e, t, n, r, s, i, o) {const a = i ? "the GM" : zr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: jo(i, a), relayed: o, help: r };
+return !i && !Fo(a) && (c.replyFor = B(a, 60)), c;}
+function Of(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const l = Ru(s?.length === 1 ? s[0] : void 0);
-if (l !== void 0) return ea(e, t, n, r, l, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ce, gm: o, senderName: Vr(Ce), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = Fu(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return ia(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: zr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var ta = 2e3;
-function $e(e, t) {L(ye(e.replyTo), se(na(e, t)));}
-function ot(e, t) {L(ye(e.replyTo), se(na(e, t)), { record: !0 });}
-function na(e, t) {const n = t.length > ta ? `${ve(t, ta - 12)}... (cut)` : t;
+var oa = 2e3;
+function Te(e, t) {M($e(e.replyTo), ae(aa(e, t)));}
+function lt(e, t) {M($e(e.replyTo), ae(aa(e, t)), { record: !0 });}
+function aa(e, t) {const n = t.length > oa ? `${fe(t, oa - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var bf = 200;
-function qe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var Rf = 200;
+function Xe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = bf - 7;
+let s = Rf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${ve(r, s - 9)}... (cut)`), L(ye(e.replyTo), es(r, [...n, { label: "Help", command: e.help() }]));}
-function $f(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${fe(r, s - 9)}... (cut)`), M($e(e.replyTo), ls(r, [...n, { label: "Help", command: e.help() }]));}
+function Df(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function ra(e, t) {const n = e.store.tokens[t];
-n && wt(n) && delete e.store.tokens[t];}
-function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Hn = "Help: DefenseRound", H = (e) => `<code>${Bn(e)}</code>`, ze = (e) => `<li>${e}</li>`;
-function Af(e) {const t = e.stance.modes.length > 0 ? [ze(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+function ca(e, t) {const n = e.store.tokens[t];
+n && At(n) && delete e.store.tokens[t];}
+function Wn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var xn = "Help: DefenseRound", W = (e) => `<code>${Wn(e)}</code>`, Je = (e) => `<li>${e}</li>`;
+function If(e) {const t = e.stance.modes.length > 0 ? [Je(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Wn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ke}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-ze(`${H(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
-ze(`${H(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
-ze(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-ze(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-ze("Every command answers <code>--help</code>."),
+Je(`${W(e.check.usage)}: ${e.check.help.map(Wn).join(" ")}`),
+Je(`${W(e.hit.usage)}: ${e.hit.help.map(Wn).join(" ")}`),
+Je(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
+Je(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Je("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-ze(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${qt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-ze(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+Je(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${Xt().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
+Je(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var at;
-function ts(e, t = {}) {at = hf(Hn, Af(e), t.createIfMissing !== !1) ?? at;}
-function sa() {return at = mf(Hn, at), at !== void 0 && Un(at) ? { label: Hn, command: `http://journal.roll20.net/handout/${at}` } : void 0;}
-function ia(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var dt;
+function ds(e, t = {}) {dt = bf(xn, If(e), t.createIfMissing !== !1) ?? dt;}
+function la() {return dt = $f(xn, dt), dt !== void 0 && Kn(dt) ? { label: xn, command: `http://journal.roll20.net/handout/${dt}` } : void 0;}
+function da(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, Zs(n, r)).toLowerCase();
-return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function oa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Sf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function aa(e, t, n, r = ia(t, n)) {if (!r) return;
-const s = n[r], i = El(t.content, t.inlinerolls);
+for (; r < n.length && vr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, ii(n, r)).toLowerCase();
+return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function ua(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Cf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function fa(e, t, n, r = da(t, n)) {if (!r) return;
+const s = n[r], i = Pc(t.content, t.inlinerolls);
 let o;
-try {const a = ei(i);
-if (o = Zo(e, t, a, () => Sf(e, s, a, r)), o.relayRefused) {$e(o, oa(e, r));
+try {const a = oi(i);
+if (o = sa(e, t, a, () => Cf(e, s, a, r)), o.relayRefused) {Te(o, ua(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {$e(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new R("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Te(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = sa(), m = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...m.length > 0 ? [{ label: "Flags", lines: m }] : []];
-L(ye(o.replyTo), he({ title: `Help: ${d.title}${u}`, rows: [...h, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = la(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+M($e(o.replyTo), me({ title: `Help: ${d.title}${f}`, rows: [...v, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const l = s.run(o);
-l && await l;
-} catch (a) {if (a instanceof _ || a instanceof C) {if (o ?? (o = Zo(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {$e(o, oa(e, r));
+const c = s.run(o);
+c && await c;
+} catch (a) {if (a instanceof R || a instanceof C) {if (o ?? (o = sa(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Te(o, ua(e, r));
 return;}
-qe(o, a.message);
+Xe(o, a.message);
 return;}
 throw a;}}
-var _f = new K(
+var Nf = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Ef(e) {if (_f.has(e)) return [e];
+function Pf(e) {if (Nf.has(e)) return [e];
 const t = [];
-try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
-for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+try {const n = te.parse(E(Campaign().get("token_markers") ?? "[]"));
+for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Kn(e) {const t = new D();
+function Yn(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Et(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function Xe(e) {const t = new D();
+function Rt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function Qe(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Tf = class {constructor() {this.byReason = new D();}
+return Rt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var Mf = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;}
-}, la = ["on", "off"], ns = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
+return this.byReason.forEach((t, n) => e.push(`${Qe(t)}: ${n}`)), e;}
+}, ha = ["on", "off"], us = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, va = [
 "edition",
-...g.keys(ns),
+...m.keys(us),
 "stamina-bar",
-...xe.map((e) => `attr.${e}`),
-...Jt.map((e) => `marker.${e}`),
+...qe.map((e) => `attr.${e}`),
+...Zt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Of = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Lf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Rf(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = Ee(n, "edition", Ud()), i = qt();
+function Ff(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new R(`config ${r} needs a value`);
+if (r === "edition") {const s = De(n, "edition", zd()), i = Xt();
 if (!i.includes(s))
-throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new R(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in ns) {const s = ns[r], i = Ee(n, r, Xt), o = e.bars[s];
+if (r in us) {const s = us[r], i = De(n, r, Qt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Ee(n, r, ["power", ...Xt]);
-if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
+if (r === "stamina-bar") {const s = De(n, r, ["power", ...Qt]);
+if (s === e.bars.vitality) throw new R(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!xe.includes(s))
-throw new _(`unknown attribute key "${V(s)}": ${jt(s, xe, "keys")}`);
+if (!qe.includes(s))
+throw new R(`unknown attribute key "${B(s)}": ${Gt(s, qe, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new R("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Jt.includes(s))
-throw new _(`unknown marker key "${V(s)}": ${jt(s, Jt, "keys")}`);
-const i = n.trim(), o = Ef(i);
-if (o.length === 0) throw new _(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((l) => V(l)), 3)})`);
+if (!Zt.includes(s))
+throw new R(`unknown marker key "${B(s)}": ${Gt(s, Zt, "keys")}`);
+const i = n.trim(), o = Pf(i);
+if (o.length === 0) throw new R(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new R(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Rt(o.map((c) => B(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Ee(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ee(n, r, la) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = De(n, r, ha) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ee(n, r, la) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = De(n, r, ha) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = yt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ee(n, r, Ir), Of[e.apiCommands];
-throw new _(`unknown setting "${V(t)}": ${jt(t, ca, "settings")}`);}
-function Je() {return da(Campaign().get("turnorder"));}
-function Df() {const e = Campaign().get("turnorder");
+return e.apiCommands = De(n, r, Vr), Lf[e.apiCommands];
+throw new R(`unknown setting "${B(t)}": ${Gt(t, va, "settings")}`);}
+function Le() {return pa(Campaign().get("turnorder"));}
+function jf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function da(e) {if (typeof e != "string" || e.trim() === "") return [];
-try {const t = Z.parse(e);
-return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+function pa(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = te.parse(e);
+return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function rs(e) {Campaign().set("turnorder", Z.stringify(e));}
-function ln(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function ss(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;}
-function If(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function fs(e) {Campaign().set("turnorder", te.stringify(e));}
+function un(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";}
+function hs(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
+function Gf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Cf(e) {const t = ln(e.id), n = ln(e.custom);
-return `${t.length <= 64 ? t : `#${is(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${is(n)}`}`;}
-function is(e) {let t = 2166136261;
+function Vf(e) {const t = un(e.id), n = un(e.custom);
+return `${t.length <= 64 ? t : `#${vs(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${vs(n)}`}`;}
+function vs(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Nf = /^(.+) -?\d+$/;
-function Pf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Uf = /^(.+) -?\d+$/;
+function Bf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function ua(e) {if (ss(e.pr) !== -1 || ln(e.custom) !== "") return !1;
-const t = ln(e.id);
+function ma(e) {if (hs(e.pr) !== -1 || un(e.custom) !== "") return !1;
+const t = un(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = Pf();
+if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+const r = Bf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Nf.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Uf.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Mf(e) {for (const t of e) if (!ua(t)) return t;}
-var Lf = new K(["stance-title", "stance-change", "stance-effect"]);
-function jf(e, t) {return {values: [],
+function Hf(e) {for (const t of e) if (!ma(t)) return t;}
+var Kf = new x(["stance-title", "stance-change", "stance-effect"]);
+function Wf(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-E(ce, { kind: "stance-title", who: i, stance: t, same: s }),
-E(re, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
-E(e.row, { kind: "stance-change", from: r, to: t }),
-E(e.row, { kind: "stance-effect", stance: t })],
+D(ue, { kind: "stance-title", who: i, stance: t, same: s }),
+D(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
+D(e.row, { kind: "stance-change", from: r, to: t }),
+D(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
 stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function Ff(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function xf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Gf = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Vf(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
+var Yf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function qf(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${rt[e.resource]} already at its max` : `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${rt[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3055,254 +3060,254 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function fa(e, t) {const n = e.words, r = (s) => Gf.has(s.kind) ? Vf(s, t, r) : Lf.has(s.kind) ? Ff(s, e.stance, t) : n(s, t);
+function ga(e, t) {const n = e.words, r = (s) => Yf.has(s.kind) ? qf(s, t, r) : Kf.has(s.kind) ? xf(s, e.stance, t) : n(s, t);
 return r;}
-function Uf(e) {const t = e.indexOf("@");
+function zf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function ha(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function ka(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
-for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (l !== "") {const c = Uf(l);
+for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+if (c !== "") {const l = zf(c);
 let d;
-t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Bf(e) ? e : s;}
-function Bf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Hf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return ha(e, o, [r, s, i]);}
-var ma = ["defensive", "reactive", "active", "full"];
-function va(e, t, n) {const r = ma.find((s) => s === t);
-return ha(e, r ? [n.markers[r]] : [], ma.map((s) => n.markers[s]));}
-var pa = [];
-function Kf(e) {return typeof e != "function" ? !1 : (pa.push(e), !0);}
-function ga(e, t, n, r, s, i) {for (const a of pa)
+return s === e || s.length < e.length && s === Xf(e) ? e : s;}
+function Xf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Jf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return ka(e, o, [r, s, i]);}
+var ya = ["defensive", "reactive", "active", "full"];
+function wa(e, t, n) {const r = ya.find((s) => s === t);
+return ka(e, r ? [n.markers[r]] : [], ya.map((s) => n.markers[s]));}
+var ba = [];
+function Qf(e) {return typeof e != "function" ? !1 : (ba.push(e), !0);}
+function $a(e, t, n, r, s, i) {for (const a of ba)
 try {a(e, t, n, r);
-} catch (l) {Zr("an onDamage observer", l, void 0);}
-const o = i === void 0 ? Br() : i;
+} catch (c) {cs("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Jr() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Zr("HealthColors.Update", a, void 0);}}
-function ka(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Wf = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
+} catch (a) {cs("HealthColors.Update", a, void 0);}}
+function Aa(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Zf = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = fe[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = pe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ka(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Aa(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Fo(e, this.props));}};
-function ya(e, t, n) {const r = {};
+this.any && (e.set(this.props), Ho(e, this.props));}};
+function Sa(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function wa(e, t, n, r, s) {const i = $o(e, n);
-ke(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Ao(e, n, r));}
-function xf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], m = [], h = new Wf(), k = () => {var y;
-return d[y = s.id] ?? (d[y] = {});
-}, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
+function _a(e, t, n, r, s) {const i = To(e, n);
+be(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Oo(e, n, r));}
+function eh(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], v = new Zf(), k = () => {var w;
+return d[w = s.id] ?? (d[w] = {});
+}, g = r.vitalityFrom ?? s.bars.vitality.value, p = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const y of n.changes)
-switch (y.kind) {case "bar": {const T = s.bars[y.resource], U = y.resource === "vitality" ? p : T.value, R = T.link ? getObj("attribute", T.link) : void 0, M = { kind: "bar", resource: y.resource, bar: T.bar, from: U, to: y.to };
-R && (M.attributeId = R.id), f.push(M), (T.value !== y.to || T.raw !== y.to) && h.bar(s, y.resource, y.to, R), v[y.resource] = y.to;
+for (const w of n.changes)
+switch (w.kind) {case "bar": {const S = s.bars[w.resource], K = w.resource === "vitality" ? g : S.value, _ = S.link ? getObj("attribute", S.link) : void 0, T = { kind: "bar", resource: w.resource, bar: S.bar, from: K, to: w.to };
+_ && (T.attributeId = _.id), u.push(T), (S.value !== w.to || S.raw !== w.to) && v.bar(s, w.resource, w.to, _), p[w.resource] = w.to;
 break;}
-case "value": {const T = o[y.key], U = i.values[y.key]?.current ?? null;
-if (T?.kind === "attribute")
-f.push({ kind: "attribute", key: y.key, attributeId: T.attribute.id, from: U, to: y.to }), h.attribute(T.attribute, y.to);
-else if (T?.kind === "worn") {f.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: y.to });
-const R = k();
-R.worn = { ...R.worn, [T.track]: y.to };
-} else if (xr[y.key] === void 0 && T?.kind === "override") {f.push({ kind: "override", key: y.key, from: U, to: y.to });
-const R = k();
-R.overrides = { ...R.overrides, [y.key]: y.to };}
+case "value": {const S = o[w.key], K = i.values[w.key]?.current ?? null;
+if (S?.kind === "attribute")
+u.push({ kind: "attribute", key: w.key, attributeId: S.attribute.id, from: K, to: w.to }), v.attribute(S.attribute, w.to);
+else if (S?.kind === "worn") {u.push({ kind: "worn", track: S.track, from: d[s.id]?.worn?.[S.track] ?? null, to: w.to });
+const _ = k();
+_.worn = { ..._.worn, [S.track]: w.to };
+} else if (ts[w.key] === void 0 && S?.kind === "override") {u.push({ kind: "override", key: w.key, from: K, to: w.to });
+const _ = k();
+_.overrides = { ..._.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const T = r.turnOrder?.order ?? Je(), U = T.find((M) => M.id === s.id), R = ss(U?.pr);
-U && I.isFinite(R) && R !== y.to && (U.pr = y.to, $a(T, r.turnOrder), f.push({ kind: "initiative", from: R, to: y.to }));
+case "initiative": {const S = r.turnOrder?.order ?? Le(), K = S.find((T) => T.id === s.id), _ = hs(K?.pr);
+K && N.isFinite(_) && _ !== w.to && (K.pr = w.to, Ta(S, r.turnOrder), u.push({ kind: "initiative", from: _, to: w.to }));
 break;}
-case "join-turn-order": {const T = zf(y.tokenId, y.initiative, r.turnOrder);
-m.push(T.note), T.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
+case "join-turn-order": {const S = rh(w.tokenId, w.initiative, r.turnOrder);
+h.push(S.note), S.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state": {const T = getObj("graphic", y.tokenId), U = T ? rn(T, l.bars.vitality) : y.tokenId, R = $t(Qt(c, U), a), M = $t({ ...R, edition: { id: a.id, state: y.state } }, a);
-for (const ie of Pr(R, M, U === y.tokenId ? void 0 : U, y.tokenId))
-f.push(ie), In(c, U, M);
+case "ally-state": {const S = getObj("graphic", w.tokenId), K = S ? cn(S, c.bars.vitality) : w.tokenId, _ = _t(en(l, K), a), T = _t({ ..._, edition: { id: a.id, state: w.state } }, a);
+for (const F of Hr(_, T, K === w.tokenId ? void 0 : K, w.tokenId))
+u.push(F), Mn(l, K, T);
 break;}
 case "ally-answer":
-wa(c, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
+_a(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
 break;}
-const b = t.condition, O = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : b;
-if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, T = d[y], U = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, R = n.state === void 0 ? U : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = T?.deadForGood === !0, ie = n.state === void 0 ? M : a.life.deadForGood(n.state, v.vitality), Ae = T?.stance, ft = n.stance === void 0 ? Ae : n.stance ?? void 0;
-for (const Se of Pr(ya(U, M, Ae), ya(R, ie, ft), y === s.id ? void 0 : y))
-f.push(Se), In(c, Cn(s.id, Se), Se.to);}
-n.answer !== void 0 && wa(c, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const w = d[s.id];
-w && wt(w) && delete d[s.id];
-let N = s.statusmarkers;
-if (n.state !== void 0 && (N = Hf(N, O, l)), n.stance !== void 0 && (N = va(N, n.stance, l)), N !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: N }), h.prop("statusmarkers", N)), r.tokenProps)
-for (const y of g.keys(r.tokenProps)) {const T = r.tokenProps[y];
-!(y in h.props) && u.get(y) !== T && h.prop(y, T);}
-if (h.flush(u), r.notify ?? !0) {const { bars: y } = s, T = { vitality: p, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: b }, U = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: N, condition: O };
-ga(u, T, U, n.detail, () => ba(s, p), r.healthColors);}
-return { changes: f, notes: m };}
-function ba(e, t) {const n = qf(e.token);
+const b = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, p.vitality) : b;
+if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, S = d[w], K = S?.edition && !(S.edition.id === a.id && a.life.isEmptyState(S.edition.state)) ? S.edition : void 0, _ = n.state === void 0 ? K : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, T = S?.deadForGood === !0, F = n.state === void 0 ? T : a.life.deadForGood(n.state, p.vitality), re = S?.stance, Oe = n.stance === void 0 ? re : n.stance ?? void 0;
+for (const ge of Hr(Sa(K, T, re), Sa(_, F, Oe), w === s.id ? void 0 : w))
+u.push(ge), Mn(l, Ln(s.id, ge), ge.to);}
+n.answer !== void 0 && _a(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const A = d[s.id];
+A && At(A) && delete d[s.id];
+let V = s.statusmarkers;
+if (n.state !== void 0 && (V = Jf(V, y, c)), n.stance !== void 0 && (V = wa(V, n.stance, c)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), v.prop("statusmarkers", V)), r.tokenProps)
+for (const w of m.keys(r.tokenProps)) {const S = r.tokenProps[w];
+!(w in v.props) && f.get(w) !== S && v.prop(w, S);}
+if (v.flush(f), r.notify ?? !0) {const { bars: w } = s, S = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: b }, K = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: V, condition: y };
+$a(f, S, K, n.detail, () => Ea(s, g), r.healthColors);}
+return { changes: u, notes: h };}
+function Ea(e, t) {const n = nh(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[fe[r.bar].value] = r.raw, n[fe[s.bar].value] = s.raw, n[fe[i.bar].value] = i.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var Yf = ["width", "height"];
-function qf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Yf) t[n] = e.get(n);
+return n[pe[r.bar].value] = r.raw, n[pe[s.bar].value] = s.raw, n[pe[i.bar].value] = i.raw, t !== null && (n[pe[r.bar].value] = t), n;}
+var th = ["width", "height"];
+function nh(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of th) t[n] = e.get(n);
 return t;}
-function $a(e, t) {t ? t.changed = !0 : rs(e);}
-function zf(e, t, n) {const r = getObj("graphic", e);
+function Ta(e, t) {t ? t.changed = !0 : fs(e);}
+function rh(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = Q(r, "The spectator"), i = n?.order ?? Je();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), $a(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Xf(e, t) {const n = new D(), r = new D(), s = (c) => {let d = r.get(c);
-return d || r.set(c, d = {}), d;};
+const s = ee(r, "The spectator"), i = n?.order ?? Le();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Ta(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function sh(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
+return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new D(), l = (c) => $t(Qt(e.memories, c.home), e.edition);
-for (const { tokenId: c, change: d } of t) {let u = a.get(c);
-if (u === void 0) {const f = getObj("graphic", c), m = f && Gn(f, Y(f), e.settings);
-u = m ? { token: m.token, snapshot: m, memory: l(m) } : null, a.set(c, u);}
-if (u)
+const a = new I(), c = (l) => _t(en(e.memories, l.home), e.edition);
+for (const { tokenId: l, change: d } of t) {let f = a.get(l);
+if (f === void 0) {const u = getObj("graphic", l), h = u && Bn(u, z(u), e.settings);
+f = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, f);}
+if (f)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(c)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {const f = { ...e.memories.tokens[c] };
-f.worn = Rn(f.worn, d.track, d.from), mo(e.memories.tokens, c, f);
+case "worn": {const u = { ...e.memories.tokens[l] };
+u.worn = Nn(u.worn, d.track, d.from), yo(e.memories.tokens, l, u);
 break;}
-case "override": {const f = { ...e.memories.tokens[c] };
-f.overrides = Rn(f.overrides, d.key, d.from), mo(e.memories.tokens, c, f);
+case "override": {const u = { ...e.memories.tokens[l] };
+u.overrides = Nn(u.overrides, d.key, d.from), yo(e.memories.tokens, l, u);
 break;}
 case "markers":
-s(c).statusmarkers = d.from;
+s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Cn(c, d), m = $t(Qt(e.memories, f), e.edition);
-In(e.memories, f, uu(d.from, d.to, m, ke));
+case "memory": {const u = Ln(l, d), h = _t(en(e.memories, u), e.edition);
+Mn(e.memories, u, yu(d.from, d.to, h, be));
 break;}
 case "answer":
-ke(d.from, d.to) || Ao(e.memories, d.tokenId ?? c, d.from);
+be(d.from, d.to) || Oo(e.memories, d.tokenId ?? l, d.from);
 break;
-case "initiative": {i ?? (i = Je());
-const f = i.find((m) => m.id === c);
-f && (f.pr = d.from, o = !0);
+case "initiative": {i ?? (i = Le());
+const u = i.find((h) => h.id === l);
+u && (u.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Je());
-const f = i.filter((m) => m.id !== d.tokenId);
-f.length !== i.length && (i = f, o = !0);
+case "turn-order": {i ?? (i = Le());
+const u = i.filter((h) => h.id !== d.tokenId);
+u.length !== i.length && (i = u, o = !0);
 break;}}}
-for (const [c, d] of n) {const u = getObj("attribute", c);
-u && ka(u, d);}
-for (const [c, d] of a) {if (!d) continue;
-const { token: u } = d, f = r.get(c) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = va(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
-const m = {};
-for (const k of Xs) {const p = d.snapshot.bars[k], v = `${p.bar}_value`, b = p.link ? n.get(p.link) : void 0;
-b !== void 0 && u.get(v) !== b && (f[v] = b);
-const O = b ?? f[v];
-m[k] = typeof O == "number" ? O : p.value;}
-g.keys(f).length > 0 && (u.set(f), Fo(u, f));
-const h = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Jf(e, u, d.snapshot, d.memory, l(d.snapshot), { ...m, statusmarkers: h });}
-i && o && rs(i);}
-function Jf(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
-return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
+for (const [l, d] of n) {const f = getObj("attribute", l);
+f && Aa(f, d);}
+for (const [l, d] of a) {if (!d) continue;
+const { token: f } = d, u = r.get(l) ?? {};
+typeof u.statusmarkers == "string" && (u.statusmarkers = wa(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+const h = {};
+for (const k of ni) {const g = d.snapshot.bars[k], p = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+b !== void 0 && f.get(p) !== b && (u[p] = b);
+const y = b ?? u[p];
+h[k] = typeof y == "number" ? y : g.value;}
+m.keys(u).length > 0 && (f.set(u), Ho(f, u));
+const v = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
+ih(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
+i && o && fs(i);}
+function ih(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-ga(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ba(n, n.bars.vitality.value));}
-function Aa(e) {if (e.length === 0) return Us.resolve([]);
+$a(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Ea(n, n.bars.vitality.value));}
+function Oa(e) {if (e.length === 0) return Ys.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Us((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !I.isInteger(a)) ? r(new fn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (jo(), n(o));});});}
-function os(e) {if (e.summary !== void 0) return e.summary;
+return new Ys((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new gn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Bo(), n(o));});});}
+function ps(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Qf(e) {if (!Un(e.snapshot.id)) return [];
+function oh(e) {if (!Kn(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
-const r = Sa(e, n);
+for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
+const r = Ra(e, n);
 r && t.push(r);}
 return t;}
-function Sa(e, t) {const { snapshot: n } = e;
+function Ra(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function as(e, t = []) {const n = [];
+function ms(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Un(e.snapshot.id), a = e.outcome.steps;
-for (let c = 0; c < a.length; c += 1) {const d = a[c], u = d.section;
-if (u === void 0 || u === re) continue;
-if (u === ce) {s ?? (s = d);
+const o = Kn(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {const d = a[l], f = d.section;
+if (f === void 0 || f === oe) continue;
+if (f === ue) {s ?? (s = d);
 continue;}
-if (u === Fe) {const h = o ? Sa(e, d) : void 0;
-h && (i ?? (i = [])).push(h);
+if (f === Ve) {const v = o ? Ra(e, d) : void 0;
+v && (i ?? (i = [])).push(v);
 continue;}
-let f;
-for (let h = r; h < n.length; h += 1) n[h].label === u && (f = n[h]);
-f || n.push(f = { label: u, lines: [] });
-const m = e.say(d);
-m !== "" && f.lines.push(m);}
-let l = r;
-for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
-n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const c of t) (i ?? (i = [])).push(c);
+let u;
+for (let v = r; v < n.length; v += 1) n[v].label === f && (u = n[v]);
+u || n.push(u = { label: f, lines: [] });
+const h = e.say(d);
+h !== "" && u.lines.push(h);}
+let c = r;
+for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
+n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
+for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Zf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function ah(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function eh(e) {let t = "";
+function ch(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${rt[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function th(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ls(e, t, n, r, s, i, o = []) {const a = new D(), l = [];
-for (const c of t) {const d = e[c], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
-a.set(u.name, f);
-const m = f === 1 ? u.name : `${u.name} (${f})`, h = s === "all" || n[c] === "public", k = h ? eh(d.changes) : "", p = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], b = h && Zf(d.outcome.steps) ? [...p, ...Qf(d)] : p, O = th(os(d), u.name), w = k ? `${O} ${k}` : O;
-l.push({ label: m, lines: d.answer && h ? [`${d.answer}. ${w}`] : [w], buttons: b });}
-return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
-var _a = g.freeze({ record: !0 });
-function cn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function cs(e, t, n) {if (t.length === 0) return;
+function lh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function gs(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
+for (const l of t) {const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
+a.set(f.name, u);
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = s === "all" || n[l] === "public", k = v ? ch(d.changes) : "", g = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = v && ah(d.outcome.steps) ? [...g, ...oh(d)] : g, y = lh(ps(d), f.name), A = k ? `${y} ${k}` : y;
+c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${A}`] : [A], buttons: b });}
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
+var Da = m.freeze({ record: !0 });
+function fn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function ks(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let f = 0; f < t.length && !r; f += 1) {const m = t[f];
-r = m.changes.length > 0 || !(m.outcome.noop || m.outcome.headline === "unharmed");}
-const s = t.length > 1 ? rh(e, t, n.sender ?? "gm") : [];
-if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {L(ye(n.replyTo), se(os(t[0])));
+for (let u = 0; u < t.length && !r; u += 1) {const h = t[u];
+r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
+const s = t.length > 1 ? uh(e, t, n.sender ?? "gm") : [];
+if (!r) {const u = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !u(t[0].snapshot)) {M($e(n.replyTo), ae(ps(t[0])));
 return;}
-const m = t.length === 1 ? as(t[0]) : ls(t, nh(t), Ea(e, t), `${n.title}: ${ds(t.length)}`, t.every((h) => f(h.snapshot)) ? "all" : "public", s);
-L(ye(n.replyTo), he(m));
+const h = t.length === 1 ? ms(t[0]) : gs(t, dh(t), Ia(e, t), `${n.title}: ${ys(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", s);
+M($e(n.replyTo), me(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], m = cn(e, f.snapshot);
-L(m === "public" ? _t : ae, he(as(f, i)), _a), m === "gm" && !f.snapshot.hidden && L(_t, es(os(f), o ? i : []));
+if (t.length === 1) {const u = t[0], h = fn(e, u.snapshot);
+M(h === "public" ? Ot : le, me(ms(u, i)), Da), h === "gm" && !u.snapshot.hidden && M(Ot, ls(ps(u), o ? i : []));
 return;}
-const a = Ea(e, t), l = [], c = [];
-for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || l.push(f), a[f] === "gm" && c.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || c.length === 0;
-l.length > 0 && L(_t, he(ls(t, l, a, `${n.title}: ${ds(l.length)}${d}`, "public", s, u ? i : []))), c.length > 0 && L(ae, he(ls(t, c, a, `${n.title}: ${ds(t.length)} (GM)${d}`, "all", s, i)), _a);}
-function ds(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function Ea(e, t) {return t.map((n) => cn(e, n.snapshot));}
-function nh(e) {return e.map((t, n) => n);}
-function rh(e, t, n) {return e.details.add(
+const a = Ia(e, t), c = [], l = [];
+for (let u = 0; u < t.length; u += 1)
+t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
+c.length > 0 && M(Ot, me(gs(t, c, a, `${n.title}: ${ys(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && M(le, me(gs(t, l, a, `${n.title}: ${ys(t.length)} (GM)${d}`, "all", s, i)), Da);}
+function ys(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function Ia(e, t) {return t.map((n) => fn(e, n.snapshot));}
+function dh(e) {return e.map((t, n) => n);}
+function uh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => as(i) };}));}
-function sh(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ms(i) };}));}
+function fh(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
-return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function lt(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+return `${e.name}: its ${rt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function ut(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3310,8 +3315,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var us = 50, Wn = 6e4, ih = 10, oh = 15e3, ah = us / 2, lh = Wn / 2, xn = new Nt();
-function ch(e) {switch (e.kind) {case "bar":
+var ws = 50, qn = 6e4, hh = 10, vh = 15e3, ph = ws / 2, mh = qn / 2, zn = new vt();
+function gh(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3320,286 +3325,252 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + lt(e.from) + lt(e.to);
+return 40 + ut(e.from) + ut(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ta(e.from) + Ta(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Ca(e.from) + Ca(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + Oa(e.from) + Oa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Na(e.from) + Na(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Ta(e) {return 20 + (e.stance === void 0 ? 0 : lt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + fs(e.edition.state) : 0);}
-function Oa(e) {return e === null ? 4 : 40 + lt(e.edition) + fs(e.answer);}
-function fs(e) {if (typeof e == "string") return lt(e);
+function Ca(e) {return 20 + (e.stance === void 0 ? 0 : ut(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + bs(e.edition.state) : 0);}
+function Na(e) {return e === null ? 4 : 40 + ut(e.edition) + bs(e.answer);}
+function bs(e) {if (typeof e == "string") return ut(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + fs(e[n]));
+for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + bs(e[n]));
 return t;}
-function Yn(e) {let t = xn.get(e);
+function Xn(e) {let t = zn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + lt(n.tokenId) + lt(n.name);
-for (const r of n.changes) t += ch(r);}
-xn.set(e, t);}
+for (const n of e.tokens) {t += 50 + ut(n.tokenId) + ut(n.name);
+for (const r of n.changes) t += gh(r);}
+zn.set(e, t);}
 return t;}
-function dh(e, t, n) {if (n.changes.length === 0) return !1;
+function kh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
-if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
-if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = gs(r), l = Yn(i);
-i.tokens.push(n), xn.delete(i);
-const c = Yn(i) - l, d = vs(a, i.by);
-a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
-for (let u = zn(r, i.by); u >= 0 && r[u] !== i && ks(a, d, 0); u = zn(r, i.by)) qn(e, u);
+if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
+if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
+const a = Es(r), c = Xn(i);
+i.tokens.push(n), zn.delete(i);
+const l = Xn(i) - c, d = Ss(a, i.by);
+a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
+for (let f = Qn(r, i.by); f >= 0 && r[f] !== i && Ts(a, d, 0); f = Qn(r, i.by)) Jn(e, f);
 return !0;}
 return !1;}
-function hs(e) {return e === "hand-edit" || e === Ce || St(e);}
-function ms(e, t) {return e.by === "hand-edit" || !(t ?? hs(e.by));}
-var ct;
-function vs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ms({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ps(e, t, n, r) {const s = Yn(t) * n, i = vs(e, t.by, r);
+function $s(e) {return e === "hand-edit" || e === Pe || Tt(e);}
+function As(e, t) {return e.by === "hand-edit" || !(t ?? $s(e.by));}
+var ft;
+function Ss(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? As({ by: t }) }, e.byOwner.set(t, r)), r;}
+function _s(e, t, n, r) {const s = Xn(t) * n, i = Ss(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function gs(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ps(t, n, 1);
-return ct = t, t;}
-function qn(e, t) {const n = e.store.history;
+function Es(e) {if (ft && ft.history === e && ft.length === e.length) return ft;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) _s(t, n, 1);
+return ft = t, t;}
+function Jn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = gs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ps(r, s, -1));}
-function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Es(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, _s(r, s, -1));}
+function Qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function uh(e, t) {const n = e.history;
+function yh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ks(e, t, n, r = 0) {return t.entries + r > ih || t.bytes + n > oh || e.quota.entries + r > ah || e.quota.bytes + n > lh || e.length + r > us || e.bytes + n > Wn;}
-function ys(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Ra(e, t, n) {const r = e.store.history, s = gs(r), i = Yn(t);
-if (n) {const o = vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (ks(l, a, i, 1)) return !1;
-for (let c = zn(r, t.by); c >= 0 && ks(s, o, i, 1); c = zn(r, t.by)) qn(e, c);}
-if (r.push(t), s.length = r.length, ps(s, t, 1, n), !n)
-for (; (s.length > us || s.bytes > Wn) && r.length > 1; ) {const o = uh(s, t);
-qn(e, o >= 0 ? o : 0);}
+function Ts(e, t, n, r = 0) {return t.entries + r > hh || t.bytes + n > vh || e.quota.entries + r > ph || e.quota.bytes + n > mh || e.length + r > ws || e.bytes + n > qn;}
+function Os(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function Pa(e, t, n) {const r = e.store.history, s = Es(r), i = Xn(t);
+if (n) {const o = Ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Ts(c, a, i, 1)) return !1;
+for (let l = Qn(r, t.by); l >= 0 && Ts(s, o, i, 1); l = Qn(r, t.by)) Jn(e, l);}
+if (r.push(t), s.length = r.length, _s(s, t, 1, n), !n)
+for (; (s.length > ws || s.bytes > qn) && r.length > 1; ) {const o = yh(s, t);
+Jn(e, o >= 0 ? o : 0);}
 return !0;}
-function Da(e, t, n) {let r = t.tokens, s = 0;
+function Ma(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Ra(e, o, ms(t, n)) ? i : void 0;}
-function fh(e) {const t = e.store.history, n = t.splice(0, t.length);
-ct = void 0;
-for (const r of n) {const s = Z.stringify(r).length;
-xn.set(r, s), !(s > Wn) && Ra(e, r, ms(r));}
-return ct = void 0, n.length - t.length;}
-function Tt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = nn(c);
+return Pa(e, o, As(t, n)) ? i : void 0;}
+function wh(e) {const t = e.store.history, n = t.splice(0, t.length);
+ft = void 0;
+for (const r of n) {const s = te.stringify(r).length;
+zn.set(r, s), !(s > qn) && Pa(e, r, As(r));}
+return ft = void 0, n.length - t.length;}
+function Dt(e) {return e.get("_subtype") === "card";}
+function ht(e, t, n = {}) {const r = [], s = new x(), i = [], o = (l) => {const d = an(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
-const c = [];
-for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : c.push(hh(d));}
-c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(c.map((d) => `"${d}"`))}`);
-} else {let c = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
-u && !Tt(u) ? o(u) : c += 1;}
-c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);}
+if (t !== void 0) {if (t.length === 0) throw new R("--ids needs at least one token id");
+const l = [];
+for (const d of t) {const f = It(d, e.gm);
+f ? o(f) : l.push(bh(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Rt(l.map((d) => `"${d}"`))}`);
+} else {let l = 0;
+for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? H(d._id) : void 0;
+f && !Dt(f) ? o(f) : l += 1;}
+l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
-const a = [], l = [];
-for (const c of i) {const d = Y(c);
-e.gm || n.anyTarget || Re(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Q(c));}
-if (l.length > 0 && r.push(`you do not control ${Xe(l)}`), a.length === 0) throw new C(Kn(r).join("; "));
+const a = [], c = [];
+for (const l of i) {const d = z(l);
+e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+if (c.length > 0 && r.push(`you do not control ${Qe(c)}`), a.length === 0) throw new C(Yn(r).join("; "));
 return { targets: a, notes: r };}
-function hh(e) {return e.length > 24 ? `${ve(e, 24)}...` : e;}
-function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = B(e);
-if (!(!n || Tt(n)) && !(!t && Ye(n)))
+function bh(e) {return e.length > 24 ? `${fe(e, 24)}...` : e;}
+function It(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = H(e);
+if (!(!n || Dt(n)) && !(!t && ze(n)))
 return n;}
-function mh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function $h(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && nn(s);
+const s = H(r[0]), i = s && an(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function vh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
+function Ah(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !It(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function Ia(e, t) {const n = B(t);
-return n !== void 0 && Re(e, n, Y(n));}
-function P(e) {return Oe(e.store.settings.edition);}
-function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function La(e, t) {const n = H(t);
+return n !== void 0 && _e(e, n, z(n));}
+function P(e) {return Ce(e.store.settings.edition);}
+function Ze(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Ca(e) {const t = B(e);
-return t ? Q(t, e) : e;}
-function ph(e) {return e.store;}
-function gh(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ws(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || cn(e.app, t) === "public";}
-function ut(e, t) {const n = {settings: e.store.settings,
+function Zn(e) {const t = H(e);
+return t ? ee(t, e) : e;}
+function Sh(e) {return e.store;}
+function _h(e) {const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Ce(t) : void 0;}
+function Rs(e, t) {return e.gm || _e(e.playerId, t.token, t.character) || fn(e.app, t) === "public";}
+function et(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Mf(t);
+const s = Hf(t);
 if (s) {n.turnRow = s;
-const i = ln(s.id), o = i !== "" && i !== "-1" ? B(i) : void 0;
-o !== void 0 && Ye(o) && (n.turnRowHidden = !0);}}
-const r = gh(e);
+const i = un(s.id), o = i !== "" && i !== "-1" ? H(i) : void 0;
+o !== void 0 && ze(o) && (n.turnRowHidden = !0);}}
+const r = _h(e);
 return r && (n.editionLeft = r), n;}
-function bs(e, t, n, r = ut(e), s) {const i = Gn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return of(i, o[i.id], n, r, o[i.home], s);}
-function kh(e, t, n = !0, r) {if (t.brokenBar !== void 0) return $s(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return Xn(t.snapshot, t.problems, r);}
-function $s(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function er(e, t, n, r = et(e), s) {const i = Bn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return vf(i, o[i.id], n, r, o[i.home], s);}
+function Fa(e, t, n = !0, r) {if (t.brokenBar !== void 0) return tr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return nr(t.snapshot, t.problems, r);}
+function tr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? sh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? fh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function Xn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: P(e), memories: ph(e) };}
-var yh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = wh(s, e, i);}
+function nr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Ct(e) {return { settings: e.store.settings, edition: P(e), memories: Sh(e) };}
+var Eh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Th(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function wh(e, t, n) {const { id: r, name: s } = t;
-return fa(e, (i) => i === r ? s : n(i));}
-function bh(e, t, n, r = {}, s = Dt(e)) {const { snapshot: i } = t, o = xf(s, t, n, r), a = new yh(i, n, o.changes, o.notes, s.edition, Ca);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ve(i.name, 200), changes: o.changes },
+function Th(e, t, n) {const { id: r, name: s } = t;
+return ga(e, (i) => i === r ? s : n(i));}
+function Oh(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = eh(s, t, n, r), a = new Eh(i, n, o.changes, o.notes, s.edition, Zn);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: fe(i.name, 200), changes: o.changes },
 shown: a};}
-function $h(e, t, n) {const r = B(t.token.id);
-if (!r || Tt(r)) return !1;
+function Rh(e, t, n) {const r = H(t.token.id);
+if (!r || Dt(r)) return !1;
 const s = t.character?.id ?? "";
-if (A(r.get("represents") ?? "") !== s) return !1;
-const i = s ? zu(s) : void 0;
-return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
-function Ah(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
-function Na(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+if (E(r.get("represents") ?? "") !== s) return !1;
+const i = s ? rf(s) : void 0;
+return s && !i ? !1 : e.gm || n || _e(e.playerId, r, i);}
+function Dh(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
+function ja(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = ei(e.msg.content ?? ""), s = n.filter((i) => !_h((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = oi(e.msg.content ?? ""), s = n.filter((i) => !Ch((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Sh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function _h(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Ih = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Ch(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[I(n[1])], s = Sh.exec(A(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : I(s[1])) >= 1 && I(s[2]) >= 2 : !1;}
-function As(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Dl(e, r.flag, 1, r.sides);
+const r = t?.[N(n[1])], s = Ih.exec(E(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : N(s[1])) >= 1 && N(s[2]) >= 2 : !1;}
+function Ds(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : jc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Ss(e, t, n, r) {if (e.length === 0) return Jn;
+function Is(e, t, n, r) {if (e.length === 0) return rr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var Jn = g.freeze({}), Eh = g.freeze({}), Th = [], Oh = [];
-function dn(e, t, n, r, s, i, o, a) {const l = bs(e, t, n, s, a);
-if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
-if (l.problems.length > 0) return { kind: "problems", reading: l };
-const c = n.resolve(l.facts, r);
-if (kn(c)) return { kind: "refusal", refusal: c, reading: l };
-const d = Ah(c);
-if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-const { applied: u, shown: f } = bh(e, l, c, o(c), i);
-return { kind: "written", outcome: c, applied: u, shown: f, reading: l };}
-function Qn(e, t, n) {const r = ut(e), s = Dt(e);
-return t.map((i) => dn(e, i, n, Jn, r, s, () => ({ notify: !1 })));}
-function Zn(e, t, n, r, s) {const i = t.dice.length === 0 ? Eh : As(e.parsed, t.dice), o = e.gm ? void 0 : Na(e, t.dice);
-return Pa(
+var rr = m.freeze({}), Nh = m.freeze({}), Ph = [], Mh = [];
+function hn(e, t, n, r, s, i, o, a) {const c = er(e, t, n, s, a);
+if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
+if (c.problems.length > 0) return { kind: "problems", reading: c };
+const l = n.resolve(c.facts, r);
+if (kt(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = Dh(l);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
+const { applied: f, shown: u } = Oh(e, c, l, o(l), i);
+return { kind: "written", outcome: l, applied: f, shown: u, reading: c };}
+function sr(e, t, n) {const r = et(e), s = Ct(e);
+return t.map((i) => hn(e, i, n, rr, r, s, () => ({ notify: !1 })));}
+function ir(e, t, n, r, s) {const i = t.dice.length === 0 ? Nh : Ds(e.parsed, t.dice), o = e.gm ? void 0 : ja(e, t.dice);
+return Ga(
 e,
-n.map((a) => {const l = { target: a, plan: t, given: i };
-return o && (l.typed = o), l;}),
+n.map((a) => {const c = { target: a, plan: t, given: i };
+return o && (c.typed = o), c;}),
 r,
 s);}
-function Pa(e, t, n, r) {let s, i = [], o = !1, a = !1;
-const l = [];
+function Ga(e, t, n, r) {let s, i = [], o = !1, a = !1;
+const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Oh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Mh : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {$e(e, d);
+if (d !== void 0) {Te(e, d);
 return;}
-return Ma(e, t, l, void 0, a, n, r);}
-const c = e.app.store.settings.edition;
-return Aa(l.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {$e(e, u);
+return Va(e, t, c, void 0, a, n, r);}
+const l = e.app.store.settings.edition;
+return Oa(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
+if (f !== void 0) {Te(e, f);
 return;}
-if (e.app.store.settings.edition !== c) {$e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Te(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Ma(e, t, l, d, a, n, r);});}
-function Ma(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Th, d = [...i];
-let u;
-const f = [], m = [];
-let h = !1;
-const k = s ? { order: Je(), changed: !1 } : void 0, p = Br() ?? null, v = ut(a, k?.order), b = Dt(a), O = (R) => {const M = { notify: R.observed ?? !0, healthColors: p };
-return k && (M.turnOrder = k), M;
-}, w = (R) => (delete R.answer, O(R));
-let N = 0;
-t.forEach(({ target: R, plan: M, given: ie, typed: Ae, answer: ft, answerGiven: Se }, Pe) => {const js = n[Pe], tr = N;
-if (N += js.length, l && !$h(e, R, o.anyTarget === !0)) {d.push(`${Q(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+Va(e, t, c, d, a, n, r);});}
+function Va(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Ph, d = [...i];
+let f;
+const u = [], h = [];
+let v = !1;
+const k = s ? { order: Le(), changed: !1 } : void 0, g = Jr() ?? null, p = et(a, k?.order), b = Ct(a), y = (T) => {const F = { notify: T.observed ?? !0, healthColors: g };
+return k && (F.turnOrder = k), F;
+}, A = (T) => (delete T.answer, y(T)), V = (T) => (T.answer = null, y(T));
+let w = 0;
+t.forEach(({ target: T, plan: F, given: re, typed: Oe, answer: ge, answerGiven: Ae, replacesFiled: Z }, Mt) => {const vn = n[Mt], pn = w;
+if (w += vn.length, c && !Rh(e, T, o.anyTarget === !0)) {d.push(`${ee(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = Se === void 0 ? dn(a, R, M, Ss(M.dice, ie, c, tr), v, b, O) : dn(a, R, M, Ss(M.dice, ie, c, tr), v, b, w, { answerGiven: Se });
-if (X.kind !== "written") {const { snapshot: un } = X.reading, ol = () => ws(e, un);
-X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new Tf())).add(un.name, X.refusal.reason) : d.push($s(a, un, X.refusal, ol())) : X.kind === "problems" ? d.push(Xn(un, X.reading.problems)) : d.push(`${un.name}: the result${ol() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const U = Ae === void 0 ? hn(a, T, F, Is(F.dice, re, l, pn), p, b, y) : hn(a, T, F, Is(F.dice, re, l, pn), p, b, Z ? V : A, { answerGiven: Ae });
+if (U.kind !== "written") {const { snapshot: mn } = U.reading, vc = () => Rs(e, mn);
+U.kind === "refusal" ? U.refusal.kind === "refused" && !U.refusal.nameFirst ? (f ?? (f = new Mf())).add(mn.name, U.refusal.reason) : d.push(tr(a, mn, U.refusal, vc())) : U.kind === "problems" ? d.push(nr(mn, U.reading.problems)) : d.push(`${mn.name}: the result${vc() ? ` (${U.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const Ie = X.outcome;
-f.push(X.applied), Ae && (X.shown.typed = Ae), ft && (X.shown.answer = ft), m.push(X.shown), h || (h = Ie.undoable === !0);
-}), u && d.push(...u.lines()), k?.changed && rs(k.order);
-let y;
-if ((o.record || h) && f.length > 0) {const R = o.recordBy ?? e.playerId, M = R === e.playerId ? e.gm || R === Ce : hs(R), ie = Da(a, { by: R, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, M);
-ie !== void 0 && (o.record || M) && (y = { command: ys(ie), byGm: M });}
-const T = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : hs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: T, senderMaySee: (R) => ws(e, R) };
-if (y && (U.undo = y), cs(a, m, U), d.length > 0) {const R = o.refusals(Kn(d), f.length > 0);
-qe(e, R);}}
-function Rh(e) {e.store.exchange.waiting = {};}
-function Dh(e, t) {const n = e.store.exchange.waiting;
-for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
-function _s(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Es(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
-return r?.edition === e.store.settings.edition ? r : void 0;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !_s(e, n));}
-function La(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = B(e.attacker);
-return n !== void 0 && Ye(n) ? null : e.attacker;}
-function Ts(e, t = !0) {const n = La(e, t);
-if (n === null) return "An unseen attacker";
-const r = B(n);
-return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function Ih(e, t) {const n = e.store.exchange;
-return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Os(e, t, n) {return n || !Ye(e) || Re(t, e, Y(e));}
-function ja(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = B(r);
-if (s && Os(s, t, !1)) return !0;}
-return !1;}
-function Ch(e, t) {const n = e.resolving ?? (e.resolving = new K());
-return n.has(t) ? !1 : (n.add(t), !0);}
-function Fa(e, t) {return e.resolving?.has(t) === !0;}
-function Nh(e, t) {if (e.resolving?.delete(t), Es(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
-delete e.store.exchange.attacks[t.key];}
-function Ph(e) {const t = g.keys(e.store.exchange.attacks);
-return e.store.exchange.attacks = {}, t;}
-function Ga(e, t, n, r) {const s = [];
-for (const i of It(e, t)) {const o = B(i);
-o && Os(o, n, r) && s.push(Q(o, "a token"));}
-return s;}
-function Va(e, t) {return It(e, t).length > 0 ? !1 : Ua(e, t).length === 0;}
-function Ua(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ia(t.by, n));}
-var Ba = new Nt();
-function Rs(e, t, ...n) {let r = Ba.get(e);
-r || (r = new D(), Ba.set(e, r));
+const pp = U.outcome;
+u.push(U.applied), Oe && (U.shown.typed = Oe), ge && (U.shown.answer = ge), h.push(U.shown), v || (v = pp.undoable === !0);
+}), f && d.push(...f.lines()), k?.changed && fs(k.order);
+let S;
+if ((o.record || v) && u.length > 0) {const T = o.recordBy ?? e.playerId, F = T === e.playerId ? e.gm || T === Pe : $s(T), re = Ma(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, F);
+re !== void 0 && (o.record || F) && (S = { command: Os(re), byGm: F });}
+const K = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : $s(o.recordBy) ? "gm" : o.recordBy, _ = { title: o.title, replyTo: e.replyTo, sender: K, senderMaySee: (T) => Rs(e, T) };
+if (S && (_.undo = S), ks(a, h, _), d.length > 0) {const T = o.refusals(Yn(d), u.length > 0);
+Xe(e, T);}}
+var Ua = new vt();
+function Cs(e, t, ...n) {let r = Ua.get(e);
+r || (r = new I(), Ua.set(e, r));
 let s = r.get(t);
-return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Ha = new Nt(), Mh = g.freeze([]);
-function Lh(e, t) {let n = Ha.get(t);
-return n || (n = li(e, t), Ha.set(t, n)), n;}
-function Ds(e, t, n, r) {e.flags.size > 0 && Ve(e, ni(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? dr(e, { ...n, optional: !0 }) : dr(e, n), o = e.flags.size === 0 ? Lh(e, t) : ci(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Mh };
-for (const l in o)
-l === "__proto__" ? g.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
+return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
+var Ba = new vt(), Lh = m.freeze([]);
+function Fh(e, t) {let n = Ba.get(t);
+return n || (n = hi(e, t), Ba.set(t, n)), n;}
+function or(e, t, n, r) {e.flags.size > 0 && Be(e, pr(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? yr(e, { ...n, optional: !0 }) : yr(e, n), o = e.flags.size === 0 ? Fh(e, t) : vi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Lh };
+for (const c in o)
+c === "__proto__" ? m.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
 return a;}
 var jh = {ids: { kind: "list" },
 from: { kind: "token" },
@@ -3607,280 +3578,355 @@ help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Ka(e, t) {return Ds(e, Rs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, Rr(t.id, "!damage"));}
-function Fh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Gh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Ha(e, t) {return or(e, Cs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, jr(t.id, "!damage"));}
+function Ka(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+var Ns = new vt();
+function Wa(e, t) {let n = Ns.get(t);
+return n || (n = Ha(Ka(t), e), Ns.set(t, n)), n;}
+function Gh(e, t) {Ns.set(e, t);}
+function ar(e, t, n) {const r = e.check.answers, s = Wa(e, t), i = r.forDefender(s, n);
+return { order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
+function cr(e, t, n, r) {const s = e.store.exchange.waiting[r];
+if (!(s === void 0 || s.edition !== t.id))
+return t.check.answers.fits?.(s.answer, ar(t, n, r)) ?? void 0;}
+function Vh(e) {e.store.exchange.waiting = {};}
+function Uh(e, t) {const n = e.store.exchange.waiting;
+for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
+function Ps(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+const r = P(e);
+return r.check.answers.fits === void 0 || cr(e, r, t, n) === void 0;}
+function Ms(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r?.edition === e.store.settings.edition ? r : void 0;}
+function Nt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Ps(e, t, n));}
+function xa(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = H(e.attacker);
+return n !== void 0 && ze(n) ? null : e.attacker;}
+function Ls(e, t = !0) {const n = xa(e, t);
+if (n === null) return "An unseen attacker";
+const r = H(n);
+return r ? ee(r, "The attacker") : "The attacker (gone)";}
+function Bh(e, t) {const n = e.store.exchange;
+return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
+function Fs(e, t, n) {return n || !ze(e) || _e(t, e, z(e));}
+function Ya(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = H(r);
+if (s && Fs(s, t, !1)) return !0;}
+return !1;}
+function Hh(e, t) {const n = e.resolving ?? (e.resolving = new x());
+return n.has(t) ? !1 : (n.add(t), !0);}
+function qa(e, t) {return e.resolving?.has(t) === !0;}
+function Kh(e, t) {if (e.resolving?.delete(t), Ms(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+delete e.store.exchange.attacks[t.key];}
+function Wh(e) {const t = m.keys(e.store.exchange.attacks);
+return e.store.exchange.attacks = {}, t;}
+function za(e, t, n, r) {const s = [];
+for (const i of Nt(e, t)) {const o = H(i);
+o && Fs(o, n, r) && s.push(ee(o, "a token"));}
+return s;}
+function Xa(e, t) {return Nt(e, t).length > 0 ? !1 : Ja(e, t).length === 0;}
+function Ja(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !La(t.by, n));}
+function xh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Wa(e, t, n, r, s, i) {const o = B(r);
-if (!o) return;
-const a = { token: o, character: Y(o) }, l = Q(o, "a token"), c = t.check.answers, d = Rt(e, !0);
-if (_s(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+function Qa(e, t, n, r, s, i, o) {const a = H(r);
+if (!a) return;
+const c = { token: a, character: z(a) }, l = ee(a, "a token"), d = t.check.answers, f = Ze(e, !0);
+if (Ps(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
-if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-const f = [], m = [], h = [], k = [], p = c.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
-try {return [{ word: w, plan: c.planAnswer(w, n.situation, n.attacker, d) }];
-} catch (N) {if (!(N instanceof _ || N instanceof C)) throw N;
-return k.push({ word: w, why: N.message }), [];}
-}), v = p.flatMap(({ plan: w }) => w ? [w] : []), { facts: b } = bs(e, a, {values: Ct(v.map((w) => w.values)),
-maxes: Ct(v.map((w) => w.maxes)),
-bars: Ct(v.map((w) => w.bars)),
-others: Ct(v.map((w) => w.others)),
-more: (w) => {const N = v.map((y) => y.more?.(w));
-return N.some((y) => y !== void 0) ? { values: Ct(N.map((y) => y?.values)), maxes: Ct(N.map((y) => y?.maxes)) } : void 0;}
-}, i);
-for (const { word: w, plan: N } of p) {const y = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${w}`, T = c.label(w, b);
-if (!N) {m.push({ label: T, command: y });
+if (u) return { label: l, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
+const h = ar(t, n, r), v = [], k = [], g = cr(e, t, n, r);
+g !== void 0 && v.push(`Its defense made ahead does not answer this attack: ${g}`);
+const p = [], b = [], y = d.choices.flatMap((_) => {if (_ === "none") return [{ word: _, plan: void 0 }];
+try {return [{ word: _, plan: d.planAnswer(_, h, f, Yh) }];
+} catch (T) {if (!(T instanceof R || T instanceof C)) throw T;
+return b.push({ word: _, why: T.message }), [];}
+}), A = y.flatMap(({ plan: _ }) => _ ? [_] : []), V = o?.(h.order);
+V && d.spared && A.push(V);
+const { facts: w } = er(e, c, {values: Pt(A.map((_) => _.values)),
+maxes: Pt(A.map((_) => _.maxes)),
+bars: Pt(A.map((_) => _.bars)),
+others: Pt(A.map((_) => _.others)),
+more: (_) => {const T = A.map((F) => F.more?.(_));
+return T.some((F) => F !== void 0) ? { values: Pt(T.map((F) => F?.values)), maxes: Pt(T.map((F) => F?.maxes)) } : void 0;}
+}, i), S = V ? d.spared?.(w, h) : null;
+if (S)
+return n.answers[r] = { word: "none", spared: fe(S, 200) }, { label: l, lines: [`Not prompted: ${S}`] };
+for (const { word: _, plan: T } of y) {const F = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${_}`, re = d.label(_, w, h);
+if (!T) {k.push({ label: re, command: F });
 continue;}
-const U = g.fromEntries(N.dice.map((M) => [M.name, S.ceil(M.sides / 2)])), R = N.resolve(b, U);
-if (kn(R)) {const M = Gh(R), ie = h.find((Ae) => Ae.why === M);
-ie ? ie.answers.push(T.replace(/ \(.*\)$/, "")) : h.push({ answers: [T.replace(/ \(.*\)$/, "")], why: M });
-} else m.push({ label: T, command: y });}
-for (const { word: w, why: N } of k) h.push({ answers: [w], why: N });
-for (const { answers: w, why: N } of h) f.push(`${w.join(", ")}: ${N}`);
-const O = La(n, s);
-for (const w of c.extra?.(b, O) ?? []) w.section === Fe && m.push({ label: w.label, command: w.command });
-return { label: l, lines: f, buttons: Un(r) ? m : [] };}
-function Ct(e) {return [...new K(e.flatMap((t) => t ?? []))];}
-function xa(e) {return ut(e, Je());}
-function Vh(e) {const t = B(e);
+const Oe = m.fromEntries(T.dice.map((Z) => [Z.name, 1])), ge = T.resolve(w, Oe), Ae = kt(ge) ? xh(ge) : d.keep(_, ge, Oe).success === !1 ? Za : void 0;
+if (Ae !== void 0) {const Z = Ae === Za ? re : re.replace(/ \(.*\)$/, ""), Mt = p.find((vn) => vn.why === Ae);
+Mt ? Mt.answers.push(Z) : p.push({ answers: [Z], why: Ae });
+} else k.push({ label: re, command: F });}
+for (const { word: _, why: T } of b) p.push({ answers: [_], why: T });
+for (const { answers: _, why: T } of p) v.push(`${_.join(", ")}: ${T}`);
+const K = xa(n, s);
+for (const _ of d.extra?.(w, K === h.attacker ? h : { ...h, attacker: K }) ?? []) _.section === Ve && k.push({ label: _.label, command: _.command });
+return { label: l, lines: v, buttons: Kn(r) ? k : [] };}
+var Za = "cannot succeed here (no roll makes it)", Yh = m.freeze({ positionals: m.freeze([]) });
+function Pt(e) {return [...new x(e.flatMap((t) => t ?? []))];}
+function ec(e) {return et(e, Le());}
+function qh(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = Iu(t, Y(t));
+const n = Gu(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function Ya(e, t) {return `Attack ${e.key}: ${Ts(e, t)} attacks`;}
-function qa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Uh(e, t) {const n = P(e), r = xa(e), s = new D();
-for (const a of t.defenders)
-for (const l of Vh(a)) {const c = s.get(l) ?? [];
-c.push(a), s.set(l, c);}
-const i = new D(), o = (a) => (i.has(a) || i.set(a, Wa(e, n, t, a, !1, r)), i.get(a) ?? []);
-for (const [a, l] of s) {if (a === "gm") continue;
-const c = l.flatMap(o);
-c.length > 0 && L(ye(Po(a)), he({ title: Ya(t, !1), rows: [...qa(n, t), ...c] }), { record: !0 });}
-L(ae, he(er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function er(e, t, n, r, s = xa(e)) {const i = [...qa(t, n), ...r.flatMap((a) => Wa(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const l = B(a);
-return l ? Q(l, "a token") : "a token gone from the table";});
-return i.push({label: "Waiting for",
-lines: [o.length > 0 ? o.join(", ") : "nobody"],
+function tc(e, t) {return `Attack ${e.key}: ${Ls(e, t)} attacks`;}
+function nc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function zh(e, t, n) {const r = P(e), s = ec(e), i = new I();
+for (const c of t.defenders)
+for (const l of qh(c)) {const d = i.get(l) ?? [];
+d.push(c), i.set(l, d);}
+const o = new I(), a = (c) => (o.has(c) || o.set(c, Qa(e, r, t, c, !1, s, n)), o.get(c) ?? []);
+for (const [c, l] of i) {if (c === "gm") continue;
+const d = l.flatMap(a);
+d.length > 0 && M($e(Go(c)), me({ title: tc(t, !1), rows: [...nc(r, t), ...d] }), { record: !0 });}
+M(le, me(lr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function lr(e, t, n, r, s = ec(e), i) {const o = [...nc(t, n), ...r.flatMap((c) => Qa(e, t, n, c, !0, s, i) ?? [])], a = Nt(e, n).map((c) => {const l = H(c);
+return l ? ee(l, "a token") : "a token gone from the table";});
+return o.push({label: "Waiting for",
+lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-function Is(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Fh(t), a = n ?? s.hit.plan(Ka(o, s), Rt(r, t.gm)), l = As(o, a.dice);
-if (!Ch(r, t)) throw new C(`attack ${t.key} is being resolved already`);
-const c = [], d = [];
-for (const h of t.defenders) {const k = B(h);
-if (!k) {d.push(h);
+}), { title: tc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function js(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Ka(t), a = Wa(s, t), c = n ?? s.hit.plan(a, Ze(r, t.gm)), l = Ds(o, c.dice), d = new I([[a, c]]), f = (p) => {let b = d.get(p);
+return b || d.set(p, b = s.hit.plan(p, Ze(r, t.gm))), b;};
+if (!Hh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+const u = [], h = [];
+for (const p of t.defenders) {const b = H(p);
+if (!b) {h.push(p);
 continue;}
-const p = { token: k, character: Y(k) }, v = t.answers[h], b = { target: p, plan: a, given: l };
-if (v) {b.answer = Bh(v), b.answerGiven = { answer: v.answer ?? null };
-const O = v.answer === void 0 ? void 0 : i.rolled?.(v.answer);
-O && (b.given = { ...l, ...O });}
-c.push(b);}
-const u = e.gm ? e : { ...e, replyTo: "gm" };
-e.gm || delete u.replyFor;
-const f = () => {r.resolving?.delete(t);};
-let m;
-try {m = Pa(u, c, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+const y = { token: b, character: z(b) }, A = t.answers[p], V = ar(s, t, p), w = { target: y, plan: f(V.order), given: l };
+if (A) {w.answer = Xh(A), w.answerGiven = { answer: A.answer ?? null };
+const S = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
+S && (w.given = { ...l, ...S }), A.replaces && cr(r, s, t, p) !== void 0 && (w.replacesFiled = !0), A.helper !== void 0 && i.settle && (w.plan = Jh(w.plan, A, V, i.settle));}
+u.push(w);}
+const v = e.gm ? e : { ...e, replyTo: "gm" };
+e.gm || delete v.replyFor;
+const k = () => {r.resolving?.delete(t);};
+let g;
+try {g = Ga(v, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Nh(r, t),
-refusals: (h, k) => `Attack ${t.key}: ${k ? "not applied to every defender" : "not applied"}: ${h.join("; ")}.`});
-} catch (h) {throw f(), h;}
-return m === void 0 ? void 0 : m.then(f, (h) => {throw f(), h;});}
-function Bh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => Kh(r, t),
+refusals: (p, b) => `Attack ${t.key}: ${b ? "not applied to every defender" : "not applied"}: ${p.join("; ")}.`});
+} catch (p) {throw k(), p;}
+return g === void 0 ? void 0 : g.then(k, (p) => {throw k(), p;});}
+function Xh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var Hh = 5, za = 100;
-function Kh(e) {const t = e.app, n = P(t), r = n.check.answers, s = Ka(e.parsed, n);
-if (Te(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Rt(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+function Jh(e, t, n, r) {const s = t.helper;
+return {...e,
+others: [...e.others ?? [], s],
+resolve(i, o) {const a = e.resolve(i, o), c = i.others[s];
+return kt(a) || c === void 0 ? a : { ...a, changes: [...a.changes, ...r(t, c, n)] };}};}
+var Qh = 5, rc = 100;
+function Zh(e) {const t = e.app, n = P(t), r = n.check.answers, s = Ha(e.parsed, n);
+if (Ie(e.parsed) === void 0) throw new R("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, Ze(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const l = Wh(e), c = g.values(t.store.exchange.attacks);
-if (c.length >= Mr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= Hh || p.length >= Mr / 2)
+const c = tv(e), l = m.values(t.store.exchange.attacks);
+if (l.length >= Kr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const y = l.filter((A) => !A.gm);
+if (y.filter((A) => A.by === e.playerId).length >= Qh || y.length >= Kr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = dt(e, Te(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => l !== null && p.id === l ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > Lr) throw new C(`one attack has at most ${Lr} defenders (got ${f.length})`);
-if (!e.gm) {let p = 0;
-for (const v of c) v.gm || (p += v.defenders.length);
-if (p + f.length > za) throw new C(`the players' open attacks may hold ${za} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const m = f.filter(({ token: p }) => !Ye(p)).map(({ token: p }) => Q(p, "a token")), h = {key: "",
+const d = ht(e, Ie(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new C(`no defender left (${f.join("; ")})`);
+if (u.length > Wr) throw new C(`one attack has at most ${Wr} defenders (got ${u.length})`);
+const h = u.map(({ token: y }) => y.id), v = r.refuseDeclared?.(s, h);
+if (v) throw new C(v);
+if (c !== null && r.declarer && ev(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
+for (const A of l) A.gm || (y += A.defenders.length);
+if (y + u.length > rc) throw new C(`the players' open attacks may hold ${rc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+const k = u.filter(({ token: y }) => !ze(y)).map(({ token: y }) => ee(y, "a token")), g = {key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: l,
+attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(Xa),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(Xa)]),
+positionals: e.parsed.positionals.map(sc),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, A]) => [y, A.map(sc)]),
 situation: o,
 round: t.store.round.number,
-defenders: f.map(({ token: p }) => p.id),
+defenders: h,
 answers: {}};
-if (h.key = "A1", !Oo(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = Ih(t, m.length === 0), t.store.exchange.attacks[h.key] = h;
-const k = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (m.length > 0 && L(_t, se(`Attack ${h.key}: ${Ts(h, !1)} attacks ${Xe(m)}${k}.`), { record: !0 }), u.length > 0 && qe(e, `Not among the defenders: ${Kn(u).join("; ")}`), Uh(t, h), Va(t, h)) return Is(e, h, i);}
-function Wh(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (g.key = "A1", !No(g)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+g.key = Bh(t, k.length === 0), t.store.exchange.attacks[g.key] = g, Gh(g, s);
+const p = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+k.length > 0 && M(Ot, ae(`Attack ${g.key}: ${Ls(g, !1)} attacks ${Qe(k)}${p}.`), { record: !0 }), f.length > 0 && Xe(e, `Not among the defenders: ${Yn(f).join("; ")}`);
+const b = new I([[s, i]]);
+if (zh(t, g, (y) => (b.has(y) || b.set(y, n.hit.plan(y, Ze(t, e.gm))), b.get(y))), Xa(t, g)) return js(e, g, i);}
+function ev(e, t, n, r) {const s = r ? H(n) : void 0;
+if (!r || !s) return;
+const i = er(e, { token: s, character: z(s) }, r, et(e, r.readsTurnOrder ? Le() : void 0)), o = Fa(e, i, !0, "; no attack declared");
+if (o !== void 0) throw new C(o);
+const a = r.resolve(i.facts, {});
+if (kt(a)) throw new C(tr(e, i.snapshot, a, t.gm || _e(t.playerId, s, z(s))));}
+function tv(e) {const t = He(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (t !== void 0) {if (r = It(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Ot(n[0]._id, e.gm);
+r = It(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new _("select one attacking token (or give --from ATTACKER)");
+throw new R("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
-throw new _("select your attacking token, or give --from with its id");}
-if (r = nn(r), !e.gm && !Re(e.playerId, r, Y(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+throw new R("select your attacking token, or give --from with its id");}
+if (r = an(r), !e.gm && !_e(e.playerId, r, z(r))) throw new C(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Xa(e) {const t = oe(e);
-return t === null ? e : A(t);}
-async function xh(e) {const t = e.app, n = P(t), r = n.check.answers, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ve(e.parsed, s);
-const i = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = Es(t, i), a = o && ja(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${ve(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Fa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const l = Te(e.parsed) ?? (e.msg.selected ?? []).map((y) => y._id);
-if (l.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const c = l[0], d = a.defenders.includes(c) ? Ot(c, !0) : void 0, u = d && Os(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
-const f = Y(u), m = Q(u, "the defender");
-if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${m}'s controller or the GM answers for it`);
-const h = a.answers[c];
-if (h) throw new C(`${m} has answered attack ${a.key} already (${h.word})`);
-if (_s(t, c)) throw new C(`${m} answers attack ${a.key} with the defense it made ahead`);
-const k = Ue(e.parsed, r.answerFlag);
-if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = Ee(k, `--${r.answerFlag}`, r.choices);
-let v = { word: p }, b = p === "none" ? "no defense" : p;
-if (p !== "none") {const y = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), T = As(e.parsed, y.dice), U = y.dice.filter((Ie) => T[Ie.name] === void 0), R = U.length > 0 ? await Aa(U.map((Ie) => Ie.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || Fa(t, a) || a.answers[c] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const M = B(c);
-if (!M || !e.gm && !Re(e.playerId, M, Y(M))) throw new C(`${m} is gone or no longer yours since the roll: nothing answered`);
-const ie = Ss(y.dice, T, R, 0), Ae = bs(t, { token: u, character: f }, y, ut(t, y.readsTurnOrder ? Je() : void 0)), ft = kh(t, Ae, !0, "; nothing answered");
-if (ft !== void 0) throw new C(ft);
-const Se = y.resolve(Ae.facts, ie);
-if (kn(Se)) throw new C($s(t, Ae.snapshot, Se));
-const Pe = r.keep(p, Se, ie), js = e.gm ? void 0 : Na(e, y.dice);
-v = { word: Pe.word }, Pe.answer !== void 0 && (v.answer = Pe.answer), Pe.roll !== void 0 && (v.roll = Pe.roll), Pe.success !== void 0 && (v.success = Pe.success), js && (v.typed = !0);
-const tr = fa(n, (Ie) => Ie === c ? m : Ca(Ie)), X = Se.steps.filter((Ie) => Ie.section === "Check").map(tr);
-b = X.length > 0 ? X.join("; ") : p;}
-e.gm && (v.gm = !0), a.answers[c] = v;
-const O = Ga(t, a, e.playerId, e.gm), w = Va(t, a), N = O.length > 0 ? ` Waiting for ${O.join(", ")}.` : w ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-$e(e, `${m}: ${b}.${N}`), w ? await Is(e, a) : !e.gm && It(t, a).length === 0 && L(ae, he(er(t, n, a, [])), { record: !0 });}
-function Yh(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+function sc(e) {const t = ce(e);
+return t === null ? e : E(t);}
+async function nv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...pr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Be(e.parsed, s);
+const i = (He(e.parsed, "answer") ?? "").toUpperCase(), o = Ms(t, i), a = o && Ya(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${fe(i, 12)} to answer (resolved, cancelled, or never declared)`);
+if (qa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = Ie(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (c.length !== 1) throw new R("an answer is for one defender: --ids with its token id");
+const l = c[0], d = a.defenders.includes(l) ? It(l, !0) : void 0, f = d && Fs(d, e.playerId, e.gm) ? d : void 0;
+if (!f) throw new C(`that token is not a defender of attack ${a.key}`);
+const u = z(f), h = ee(f, "the defender");
+if (!e.gm && !_e(e.playerId, f, u)) throw new C(`only ${h}'s controller or the GM answers for it`);
+const v = a.answers[l];
+if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
+if (Ps(t, a, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const k = He(e.parsed, r.answerFlag);
+if (k === void 0) throw new R(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const g = De(k, `--${r.answerFlag}`, r.choices);
+let p = { word: g }, b = g === "none" ? "no defense" : g;
+if (g !== "none") {const w = ar(n, a, l), S = r.planAnswer(g, w, Ze(t, e.gm), rv(e.parsed, r.answerFlags)), K = Ds(e.parsed, S.dice), _ = S.dice.filter((U) => K[U.name] === void 0), T = _.length > 0 ? await Oa(_.map((U) => U.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || qa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const F = H(l);
+if (!F || !e.gm && !_e(e.playerId, F, z(F))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const re = Is(S.dice, K, T, 0), Oe = er(t, { token: f, character: u }, S, et(t, S.readsTurnOrder ? Le() : void 0)), ge = Fa(t, Oe, !0, "; nothing answered");
+if (ge !== void 0) throw new C(ge);
+const Ae = S.resolve(Oe.facts, re);
+if (kt(Ae)) throw new C(tr(t, Oe.snapshot, Ae));
+const Z = r.keep(g, Ae, re), Mt = e.gm ? void 0 : ja(e, S.dice);
+if (p = { word: Z.word }, Z.answer !== void 0 && (p.answer = Z.answer), Z.roll !== void 0 && (p.roll = Z.roll), Z.success !== void 0 && (p.success = Z.success), Z.helper !== void 0) {const U = sv(t, Z.helper, a.attacker);
+if (U !== void 0) throw new C(`${Zn(Z.helper)} already helps ${U}: one reaction, one aid`);
+p.helper = Z.helper;}
+Mt && (p.typed = !0);
+const vn = ga(n, (U) => U === l ? h : Zn(U)), pn = Ae.steps.filter((U) => U.section === "Check").map(vn);
+b = pn.length > 0 ? pn.join("; ") : g;}
+e.gm && (p.gm = !0), cr(t, n, a, l) !== void 0 && (p.replaces = !0), a.answers[l] = p;
+const y = za(t, a, e.playerId, e.gm), A = Xa(t, a), V = y.length > 0 ? ` Waiting for ${y.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : Nt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Te(e, `${h}: ${b}.${V}`), A ? await js(e, a) : !e.gm && Nt(t, a).length === 0 && M(le, me(lr(t, n, a, [])), { record: !0 });}
+function rv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
+return or({ command: e.command, positionals: [], flags: n }, t);}
+function sv(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${Zn(s)}'s answer to ${r.key}`;}}
+function iv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var qh = {usage: Yh,
+var ov = {usage: iv,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (pe(e.parsed, "list")) return Jh(e);
-const t = Ue(e.parsed, "resolve");
-if (t !== void 0) return zh(e, t);
-const n = Ue(e.parsed, "cancel");
-return n !== void 0 ? Xh(e, n) : Kh(e);}};
-function Ja(e, t) {const n = Es(e.app, t), r = n && ja(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${ve(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+run(e) {if (ye(e.parsed, "list")) return lv(e);
+const t = He(e.parsed, "resolve");
+if (t !== void 0) return av(e, t);
+const n = He(e.parsed, "cancel");
+return n !== void 0 ? cv(e, n) : Zh(e);}};
+function ic(e, t) {const n = Ms(e.app, t), r = n && Ya(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${fe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function zh(e, t) {const n = Ja(e, t.toUpperCase());
+function av(e, t) {const n = ic(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ua(e.app, n);
-if (r.length > 0) {const s = r.map((i) => Q(B(i), "a token"));
-$e(e, `Attack ${n.key} waits for the GM to settle ${Xe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (!e.gm) {const r = Ja(e.app, n);
+if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
+Te(e, `Attack ${n.key} waits for the GM to settle ${Qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Is(e, n);}
-function Xh(e, t) {const n = Ja(e, t.toUpperCase());
+return js(e, n);}
+function cv(e, t) {const n = ic(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(_t, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Jh(e) {const t = e.app, n = P(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => Ia(e.playerId, o)));
-if (r.length === 0) {$e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], M(Ot, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function lv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Nt(t, i).some((o) => La(e.playerId, o)));
+if (r.length === 0) {Te(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) L(ae, he(er(t, n, i, [])));
+if (e.gm) {for (const i of r) M(le, me(lr(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Ga(t, i, e.playerId, !1);
-return `${i.key}: ${Ts(i, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;});
-L(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Qh(e) {const t = P(e);
-for (const n of g.values(e.store.exchange.attacks)) L(ae, he(er(e, t, n, [])), { record: !0 });}
-function Qa(e) {const t = P(e);
-Rh(e);
-for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((i) => {const o = za(t, i, e.playerId, !1);
+return `${i.key}: ${Ls(i, !1)} attacks; waiting for ${o.length > 0 ? Qe(o) : "the GM"}`;});
+M($e(e.replyTo), me({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function dv(e) {const t = P(e);
+for (const n of m.values(e.store.exchange.attacks)) M(le, me(lr(e, t, n, [])), { record: !0 });}
+function oc(e) {const t = P(e);
+Vh(e);
+for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-In(e.store, n, $t({ ...Qt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(ae, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Qh(e);}
-function Zh(e) {const t = [];
-for (const n of e) {if (t.length >= Fr) break;
-ua(n) || t.push(is(Cf(n)));}
+Mn(e.store, n, _t({ ...en(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), dv(e);}
+function uv(e) {const t = [];
+for (const n of e) {if (t.length >= Yr) break;
+ma(n) || t.push(vs(Vf(n)));}
 return t;}
-function em(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function fv(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
-let l = !0;
-for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
-if (l) return a;}
+let c = !0;
+for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
+if (c) return a;}
 return null;}
-function tm(e) {e.turnOrderSeen = void 0, Cs(e);}
-function Cs(e) {const t = Df();
+function hv(e) {e.turnOrderSeen = void 0, Gs(e);}
+function Gs(e) {const t = jf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = da(t);
-nm(e, r);
-const s = Zh(r), i = em(n.seen, s);
+const n = e.store.round, r = pa(t);
+vv(e, r);
+const s = uv(r), i = fv(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Qa(e);}
-function nm(e, t) {e.oddTurnRowsTold === !0 || t.every(If) || (e.oddTurnRowsTold = !0, L(ae, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function rm(e, t) {const n = P(e), r = Oe(t);
-Dh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new D();
-for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? Ju(d, o)[0];
-if (!u || Tt(u)) continue;
-const f = rn(u, o);
-a.has(f) || (a.add(f), l.set(u.id, f), s.push({ token: u, character: Y(u) }));}
-return Qn(e, s, {values: [],
+n.turned += i, n.turned >= s.length && oc(e);}
+function vv(e, t) {e.oddTurnRowsTold === !0 || t.every(Gf) || (e.oddTurnRowsTold = !0, M(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function pv(e, t) {const n = P(e), r = Ce(t);
+Uh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new x(), c = new I();
+for (const d of m.keys(e.store.tokens)) {const f = H(d) ?? of(d, o)[0];
+if (!f || Dt(f)) continue;
+const u = cn(f, o);
+a.has(u) || (a.add(u), c.set(f.id, u), s.push({ token: f, character: z(f) }));}
+return sr(e, s, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[l.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), m = d.bars.vitality.value, h = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(m, !1), k = u?.deadForGood === !0 || r.life.deadForGood(h, m), p = n.life.enter(m, k), v = r.life.condition(h, m), b = n.life.condition(p, m);
-return v !== b && i.push({ name: d.name, from: v, to: b }), {headline: "acts",
+resolve(d) {const f = e.store.tokens[c.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), h = d.bars.vitality.value, v = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(h, !1), k = f?.deadForGood === !0 || r.life.deadForGood(v, h), g = n.life.enter(h, k), p = r.life.condition(v, h), b = n.life.condition(g, h);
+return p !== b && i.push({ name: d.name, from: p, to: b }), {headline: "acts",
 steps: [],
 changes: [],
-state: p,
-...f ? {} : { stance: null },
+state: g,
+...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Za = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function sm(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Za[r]} -> ${Za[s]}`);
-return ` Conditions read again: ${Et(t, 6)}.`;}
-function im(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const l = vf(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
-if (c === void 0 && l.length > 0) {i.push(a.name);
+var ac = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function mv(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${ac[r]} -> ${ac[s]}`);
+return ` Conditions read again: ${Rt(t, 6)}.`;}
+function gv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const c = Af(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = pf(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
+const d = Sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-ot(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var om = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", am = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+lt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var kv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", yv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${qt()[1] ?? qt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Xt()[1] ?? Xt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${va.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${xe.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${qe.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -3890,145 +3936,145 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Ns(e) {return e ? "on" : "off";}
-function lm(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = xe.filter((i) => t.attributes[i] !== io[i]).map(
+function Vs(e) {return e ? "on" : "off";}
+function wv(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = qe.filter((i) => t.attributes[i] !== uo[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return he({title: `DefenseRound v${me}`,
+return me({title: `DefenseRound v${ke}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ns(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ns(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [dm[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Jt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Players target any", lines: [Vs(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Vs(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [$v[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Zt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: cm(e) },
+{ label: "Round", lines: [E(e.store.round.number)] },
+{ label: "Not on the sheet", lines: bv(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function cm(e) {const t = e.store.sheetLacks;
+function bv(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var dm = {refuse: "refuse (--api-as or not)",
+var $v = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ps(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function um(e) {const t = e.store.settings, n = P(e), r = qt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${Ns(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Us(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Av(e) {const t = e.store.settings, n = P(e), r = Xt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${Vs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-se("Settings:"),
+ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ps(t.apiCommands, Ir)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ps(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ps(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-le("next round", "!defense-round next-round"),
-le("help handout", "!defense-round help"),
-le("table macros", "!defense-round macros")
+de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Us(t.apiCommands, Vr)}}`),
+de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Us(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Us(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+de("next round", "!defense-round next-round"),
+de("help handout", "!defense-round help"),
+de("table macros", "!defense-round macros")
 ].join(" ");}
-function fm(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
+function Sv(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new R("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!xe.includes(s))
-throw new _(`unknown value name "${V(n)}": ${jt(n, xe, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = dt(e, Te(e.parsed)), c = [];
-for (const { token: d, character: u } of a) {const f = $f(e.app, d.id);
-f.overrides = Rn(f.overrides, s, i ? null : o);
-const m = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-m && (f.worn = Rn(f.worn, m, null)), ra(e.app, d.id), c.push(Gn(d, u, e.app.store.settings).name);}
-ot(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
-var Ms = [
+if (!qe.includes(s))
+throw new R(`unknown value name "${B(n)}": ${Gt(n, qe, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : yt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = ht(e, Ie(e.parsed)), l = [];
+for (const { token: d, character: f } of a) {const u = Df(e.app, d.id);
+u.overrides = Nn(u.overrides, s, i ? null : o);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (u.worn = Nn(u.worn, h, null)), ca(e.app, d.id), l.push(Bn(d, f, e.app.store.settings).name);}
+lt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var Bs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function hm(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new D(), s = {values: Ms.map(([, o]) => o),
-maxes: Ms.map(([, o]) => o),
+function _v(e) {const { targets: t, notes: n } = ht(e, Ie(e.parsed)), r = new I(), s = {values: Bs.map(([, o]) => o),
+maxes: Bs.map(([, o]) => o),
 dice: [],
-resolve(o) {const a = [], l = [];
-for (const [c, d] of Ms) {const u = o.values[d];
-if (!u?.present) continue;
-const f = c === "physical" ? "Physical" : "Magical", m = u.max;
-if (m === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
+resolve(o) {const a = [], c = [];
+for (const [l, d] of Bs) {const f = o.values[d];
+if (!f?.present) continue;
+const u = l === "physical" ? "Physical" : "Magical", h = f.max;
+if (h === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(m === 0 && (u.current ?? 0) === 0)) {if (u.current === m) {a.push(`${f} ${m}, already whole`);
+if (!(h === 0 && (f.current ?? 0) === 0)) {if (f.current === h) {a.push(`${u} ${h}, already whole`);
 continue;}
-l.push({ kind: "value", key: d, to: m }), a.push(`${f} ${u.current ?? 0} -> ${m}`);}}
-return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
-}, i = Qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Xn(a, o.reading.problems);
-ra(e.app, a.id);
-const l = r.get(a.id) ?? [];
-return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
-ot(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function mm(e) {e.store = en(me), e.loadProblems = [], delete e.newerState, Qo(Pn, e.store);}
-function vm(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new _("details needs the key its button gives");
+c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);}}
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
+}, i = sr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return nr(a, o.reading.problems);
+ca(e.app, a.id);
+const c = r.get(a.id) ?? [];
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
+lt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Ev(e) {e.store = rn(ke), e.loadProblems = [], delete e.newerState, ra(Fn, e.store);}
+function Tv(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new R("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), l = s.npc || o !== void 0 && Ur(o, Y(o)), c = cn(e.app, { npc: l, hidden: a }) === "public";
-if (!(e.gm || c || o !== void 0 && Re(e.playerId, o, Y(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
-L(ye(e.replyTo), he(s.card()));}
-var pm = {usage: () => om,
+const o = H(s.tokenId), a = s.hidden || o !== void 0 && ze(o), c = s.npc || o !== void 0 && Xr(o, z(o)), l = fn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, z(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
+M($e(e.replyTo), me(s.card()));}
+var Ov = {usage: () => kv,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return am[n];},
+return yv[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ve(e.parsed, {}), vm(e, n);
+if (r === "details") {Be(e.parsed, {}), Tv(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Ve(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-L(ye("gm"), lm(e.app)), L(ye("gm"), um(e.app));
+switch (Be(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+M($e("gm"), wv(e.app)), M($e("gm"), Av(e.app));
 return;
-case "help": {ts(P(e.app));
-const i = sa();
-L(ye(e.replyTo), es(`The handout "${Hn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {ds(P(e.app));
+const i = la();
+M($e(e.replyTo), ls(`The handout "${xn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, l = Rf(e.app.store.settings, i, o.join(" ") || void 0);
+if (!i) throw new R("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = Ff(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: c, changed: d } = rm(e.app, a);
-ts(P(e.app), { createIfMissing: !1 });
-const u = c === 0 ? "" : d.length > 0 ? sm(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ph(e.app), m = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-ot(e, `${l}${u} Bars, worn armor and the Turn Tracker are kept.${m}`);
+const { count: l, changed: d } = pv(e.app, a);
+ds(P(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? mv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Wh(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+lt(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-ot(e, l);
+lt(e, c);
 return;}
 case "set":
-fm(e, n);
+Sv(e, n);
 return;
 case "repair":
-hm(e);
+_v(e);
 return;
 case "next-round":
-Qa(e.app);
+oc(e.app);
 return;
 case "macros":
-im(e);
+gv(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-mm(e.app), ot(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Ev(e.app), lt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), ot(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), lt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new _(`unknown subcommand "${V(A(t))}"`);}}};
-function gm(e, t) {const n = new D();
+throw new R(`unknown subcommand "${B(E(t))}"`);}}};
+function Rv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? oe(a.get("current")) : l ? Ho(l, o.bar) : null);
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? ce(a.get("current")) : c ? qo(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, oe(Xo(o.attributeId)));
+n.set(s, ce(ta(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4037,55 +4083,55 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, E(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, $t(Qt(e.memories, Cn(i, o)), e.edition));
+n.set(s, _t(en(e.memories, Ln(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, $o(e.memories, o.tokenId ?? i));
+n.set(s, To(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = Je());
-const a = ss(r.find((l) => l.id === i)?.pr);
-n.set(s, I.isFinite(a) ? a : null);
+case "initiative": {r ?? (r = Le());
+const a = hs(r.find((c) => c.id === i)?.pr);
+n.set(s, N.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var el = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function tl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function km(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
+var cc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function lc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Dv(e) {const t = e.app.store.history, n = He(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!tl(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new C(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!lc(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (tl(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (lc(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function ym(e) {if (!pe(e.parsed, "undo")) throw new _(`--${pe(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (pe(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(el, v));
-if (t) throw new _(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ve(e.parsed, el), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = km(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Am(v) ? l.find((b) => rl({ place: "", tokenId: b.tokenId, name: b.name, change: v }, n.store.settings)) : void 0, u = du(au(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => rl(v, n.store.settings)), f = new D();
-for (const [v, b] of a) b && f.set(v, bm(b));
-for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const m = Dt(n), h = gm(m, u), k = (v, b) => {if (v.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
-if (v.deadForGood !== b.deadForGood) return "has died for good since";
-const O = (w) => (w.edition?.id === o.id ? o.life.parseState(w.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(O(v), O(b));
-}, p = cu(u, h, ke);
-if (p.length > 0) {if (!e.gm) {const v = p.filter((w) => {const N = a.get(w.tokenId);
-return N !== void 0 && ws(e, nl(N));
-}), b = [...new K(p.filter((w) => !v.includes(w)).map((w) => w.name))], O = [..._o(v, h, ke, k), ...b.length > 0 ? [`${Xe(b)} changed`] : []];
-qe(e, `Nothing undone, changed since: ${O.join("; ")}. Only the GM can undo over later changes`);
+function Iv(e) {if (!ye(e.parsed, "undo")) throw new R(`--${ye(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (ye(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((p) => !m.prototype.hasOwnProperty.call(cc, p));
+if (t) throw new R(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Be(e.parsed, cc), e.parsed.positionals.length > 0) throw new R("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Dv(e), i = r[s], o = P(n), a = new I(i.tokens.map((p) => [p.tokenId, It(p.tokenId, e.gm)])), c = i.tokens.filter((p) => a.get(p.tokenId) !== void 0), l = i.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => Mv(p) ? c.find((b) => uc({ place: "", tokenId: b.tokenId, name: b.name, change: p }, n.store.settings)) : void 0, f = ku(pu(i.tokens, (p) => a.get(p) !== void 0, d), o, n.store.round.number - i.round).filter((p) => uc(p, n.store.settings)), u = new I();
+for (const [p, b] of a) b && u.set(p, Nv(b));
+for (const p of f) p.name = u.get(p.tokenId) ?? p.name;
+const h = Ct(n), v = Rv(h, f), k = (p, b) => {if (p.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
+if (p.deadForGood !== b.deadForGood) return "has died for good since";
+const y = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(y(p), y(b));
+}, g = gu(f, v, be);
+if (g.length > 0) {if (!e.gm) {const p = g.filter((A) => {const V = a.get(A.tokenId);
+return V !== void 0 && Rs(e, dc(V));
+}), b = [...new x(g.filter((A) => !p.includes(A)).map((A) => A.name))], y = [...Do(p, v, be, k), ...b.length > 0 ? [`${Qe(b)} changed`] : []];
+Xe(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!pe(e.parsed, "force")) {qe(e, `Nothing undone, changed since: ${_o(p, h, ke, k).join("; ")}`, [{ label: "Undo anyway", command: `${ys(i.key)} --force` }]);
+if (!ye(e.parsed, "force")) {Xe(e, `Nothing undone, changed since: ${Do(g, v, be, k).join("; ")}`, [{ label: "Undo anyway", command: `${Os(i.key)} --force` }]);
 return;}}
-Xf(m, u), p.length > 0 && Sm(n, u, h), qn(n, s), $m(e, i, u, h, a, f), c.length > 0 && $e(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${Xe(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
-function wm(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
+sh(h, f), g.length > 0 && Lv(n, f, v), Jn(n, s), Pv(e, i, f, v, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function Cv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: rt[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4094,100 +4140,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function bm(e) {return ve(Q(e, A(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function nl(e) {const t = Y(e);
-return { token: e, character: t, npc: Ur(e, t), hidden: Ye(e) };}
-function $m(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const m = wm(f);
-if (m === void 0) continue;
-const h = r.get(d);
-if (h === m.to) continue;
-const k = a.get(u) ?? [];
-a.has(u) || a.set(u, k);
-const p = `${m.label} ${typeof h == "number" ? h : "?"} -> ${m.to}`;
-k.includes(p) || k.push(p);}
-const l = [], c = [];
-for (const d of t.tokens) {const u = s.get(d.tokenId);
-if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), m = i.get(d.tokenId) ?? d.name, h = f ? `${m} (${f})` : m, k = nl(u), p = cn(e.app, k) === "public";
-k.hidden || l.push(p ? h : m), (k.hidden || !p && f) && c.push(k.hidden ? `${h} (hidden)` : h);}
-l.length > 0 && L(_t, se(`${o}: ${Et(l, 8)}.`)), c.length > 0 && L(ae, se(`${o} (GM): ${Et(c, 8)}.`), { record: !0 });}
-function Am(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function rl({ tokenId: e, change: t }, n) {const r = B(e);
+function Nv(e) {return fe(ee(e, E(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function dc(e) {const t = z(e);
+return { token: e, character: t, npc: Xr(e, t), hidden: ze(e) };}
+function Pv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: f, change: u } of n) {const h = Cv(u);
+if (h === void 0) continue;
+const v = r.get(d);
+if (v === h.to) continue;
+const k = a.get(f) ?? [];
+a.has(f) || a.set(f, k);
+const g = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
+k.includes(g) || k.push(g);}
+const c = [], l = [];
+for (const d of t.tokens) {const f = s.get(d.tokenId);
+if (!f) continue;
+const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = u ? `${h} (${u})` : h, k = dc(f), g = fn(e.app, k) === "public";
+k.hidden || c.push(g ? v : h), (k.hidden || !g && u) && l.push(k.hidden ? `${v} (hidden)` : v);}
+c.length > 0 && M(Ot, ae(`${o}: ${Rt(c, 8)}.`)), l.length > 0 && M(le, ae(`${o} (GM): ${Rt(l, 8)}.`), { record: !0 });}
+function Mv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function uc({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Xr(r, t.bar) === t.attributeId;
-case "attribute": {const s = af(t.attributeId);
-return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return t.attributeId === void 0 || is(r, t.bar) === t.attributeId;
+case "attribute": {const s = pf(t.attributeId);
+return s !== void 0 && s.characterId === E(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Sm(e, t, n) {const r = P(e);
+function Lv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), l = B(i);
-if (!l || typeof a != "number") continue;
-const c = o.from, d = {values: [],
+const a = n.get(s), c = H(i);
+if (!c || typeof a != "number") continue;
+const l = o.from, d = {values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, u.state).state, detail: { undo: !0 } })};
-Qn(e, [{ token: l, character: Y(l) }], d);}}
-var _m = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Em = { title: "Damage", anyTarget: !0, record: !0, refusals: sl }, Tm = { title: "Damage", anyTarget: !1, record: !0, refusals: sl }, Om = {usage: (e) => P(e).hit.usage,
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, f.state).state, detail: { undo: !0 } })};
+sr(e, [{ token: c, character: z(c) }], d);}}
+var Fv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, fc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, jv = { title: "Damage", anyTarget: !0, record: !0, refusals: fc }, Gv = { title: "Damage", anyTarget: !1, record: !0, refusals: fc }, Vv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => ui(P(e).hit.flags),
-helpFor: (e, t) => pe(t, "undo") || pe(t, "force") || pe(t, "entry") ? {title: "!damage --undo",
+flags: (e) => mi(P(e).hit.flags),
+helpFor: (e, t) => ye(t, "undo") || ye(t, "force") || ye(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (pe(e.parsed, "undo") || pe(e.parsed, "force") || pe(e.parsed, "entry"))) {ym(e);
+run(e) {if (e.parsed.flags.size > 0 && (ye(e.parsed, "undo") || ye(e.parsed, "force") || ye(e.parsed, "entry"))) {Iv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = Ds(e.parsed, Rs(t, "!damage", _m, n), t.hit.amount, Rr(t.id, "!damage")), s = t.hit.plan(r, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, Te(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = or(e.parsed, Cs(t, "!damage", Fv, n), t.hit.amount, jr(t.id, "!damage")), s = t.hit.plan(r, Ze(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = ht(e, Ie(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && pe(e.parsed, d));
-if (c !== void 0 && !e.gm) {const d = n[c].decides, u = a.filter(({ token: m, character: h }) => Re(e.playerId, m, h)), f = a.filter((m) => !u.includes(m)).map(({ token: m }) => Q(m, "a token"));
-if (f.length > 0 && l.push(`${Xe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {qe(e, `Not applied: ${l.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && ye(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: v }) => _e(e.playerId, h, v)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
+if (u.length > 0 && c.push(`${Qe(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {Xe(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return Zn(e, s, a, l, i ? Em : Tm);}
-}, Rm = { ids: { kind: "list" }, help: { kind: "switch" } }, Dm = {usage: (e) => P(e).check.usage,
+return ir(e, s, a, c, i ? jv : Gv);}
+}, Uv = { ids: { kind: "list" }, help: { kind: "switch" } }, Bv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : ui(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return xh(e);
+flags: (e) => P(e).check.refused ? [] : mi(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return nv(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {qe(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {Xe(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Rs(t, "!defend", Rm, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-mh(e, s);
-const i = t.check.plan(Ds(e.parsed, r, void 0, Rr(t.id, "!defend")));
-vh(e, s);
-const o = dt(e, Te(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const u = l.find(({ id: f }) => f === d.id);
-return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (c.length === 0) {qe(e, Kn(a).join("; "));
+const r = Cs(t, "!defend", Uv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+$h(e, s);
+const i = t.check.plan(or(e.parsed, r, void 0, jr(t.id, "!defend")));
+Ah(e, s);
+const o = ht(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const f = c.find(({ id: u }) => u === d.id);
+return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
+if (l.length === 0) {Xe(e, Yn(a).join("; "));
 return;}
-return Zn(e, i, c, a, {title: "Defense",
+return ir(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Im = { ids: { kind: "list" }, help: { kind: "switch" } }, Cm = {usage: (e) => P(e).stance.usage,
+}, Hv = { ids: { kind: "list" }, help: { kind: "switch" } }, Kv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ve(e.parsed, Im);
+Be(e.parsed, Hv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new _(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new R(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new _(`unknown stance "${V(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
-if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = dt(e, Te(e.parsed));
-if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: u, character: f }) => {const m = Gn(u, f, l);
-return `${m.name}: ${e.app.store.tokens[m.home]?.stance ?? c}`;});
-$e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+throw new R(`unknown stance "${B(E(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
+if (s === void 0 && i) throw new R(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = ht(e, Ie(e.parsed));
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Bn(f, u, c);
+return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
+Te(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Zn(e, jf(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
-function Nm(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Pm(e, t, n) {return {values: [],
+return ir(e, Wf(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Wv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
+function xv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4196,159 +4242,159 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Nm(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Wv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-E(ce, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-E(re, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-E("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: l }),
-...n === "vitality" && c ? Ge("Heal", c.conditions) : [],
-...c?.now ? [E("Now", c.now)] : []],
+D(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+D(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+D("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Ue("Heal", l.conditions) : [],
+...l?.now ? [D("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
-...n === "vitality" && c ? { state: c.state } : {},
-...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
+...n === "vitality" && l ? { state: l.state } : {},
+...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Mm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Lm = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, jm = {usage: () => Mm,
+var Yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", qv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, zv = {usage: () => Yv,
 run(e) {const t = e.parsed;
-Ve(t, Lm);
-const n = dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ee(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, Te(t));
-return Zn(e, Pm(P(e.app), n, r), s, i, {title: "Heal",
+Be(t, qv);
+const n = yr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(He(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = ht(e, Ie(t));
+return ir(e, xv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function il(e, t, n) {if (!n || Tt(t)) return;
-const r = e.store.settings, s = fe[r.bars.vitality].value;
+function hc(e, t, n) {if (!n || Dt(t)) return;
+const r = e.store.settings, s = pe[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = oe(n[s]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: l } = Gm(t, s, o, i);
+const i = ce(n[s]), o = E(t.get(pe[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Jv(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const c = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Qs) {const k = c.hit.handEdit(i - a, Rt(e, !0)), p = {...k,
-resolve(b, O) {if (c.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const w = k.resolve(b, O);
-return !kn(w) && !w.changes.some((N) => N.kind === "bar" && N.resource === "vitality") && w.changes.push({ kind: "bar", resource: "vitality", to: i }), w;}
-}, v = dn(
+const l = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= si) {const k = l.hit.handEdit(i - a, Ze(e, !0)), g = {...k,
+resolve(b, y) {if (l.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const A = k.resolve(b, y);
+return !kt(A) && !A.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
+}, p = hn(
 e,
 d,
-p,
-Jn,
-ut(e),
-Dt(e),
-() => ({ vitalityFrom: i, title: E(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+g,
+rr,
+et(e),
+Ct(e),
+() => ({ vitalityFrom: i, title: D(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (v.kind === "unsafe") return;
-if (v.kind === "problems")
-v.reading.condition !== "dead" && L(ae, se(`Hand edit not read through armor: ${Xn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const b = v.outcome.changes.find((w) => w.kind === "bar" && w.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new K() });
-const O = Da(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-cs(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...O ? { undo: { command: ys(O), byGm: !0 } } : {} });
+if (p.kind === "unsafe") return;
+if (p.kind === "problems")
+p.reading.condition !== "dead" && M(le, ae(`Hand edit not read through armor: ${nr(p.reading.snapshot, p.reading.problems, "")}.`));
+else if (p.kind === "written") {const b = p.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new x() });
+const y = Ma(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+ks(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Os(y), byGm: !0 } } : {} });
 return;}}
-const m = Vm(e, f ? a : i, a), h = dn(e, d, m.plan, Jn, ut(e), Dt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-h.kind === "written" && (f && !u.plain ? dh(e, o, h.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), m.saysSomething() && cs(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Fm(e, t, n) {const r = Jr(t);
+const h = Qv(e, u ? a : i, a), v = hn(e, d, h.plan, rr, et(e), Ct(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+v.kind === "written" && (u && !f.plain ? kh(e, o, v.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && ks(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Xv(e, t, n) {const r = os(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = oe(s), o = oe(r.current);
+const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const l of cf(r.id, a)) il(e, l, { [fe[a].value]: s });}
-function Gm(e, t, n, r) {const s = oe(e.get(t));
+for (const c of gf(r.id, a)) hc(e, c, { [pe[a].value]: s });}
+function Jv(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = oe(Xo(n));
+const i = ce(ta(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Vm(e, t, n) {const r = P(e);
+function Qv(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
-resolve(o) {const a = o.state, l = r.life.setVitality(t, n, a), c = o.id, d = r.life.setVitality(t, t, a).state;
-return s = l.vitality !== n || !ke(d, l.state) || r.life.condition(d, t) !== r.life.condition(l.state, l.vitality), {headline: "acts",
+resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
+return s = c.vitality !== n || !be(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-E(ce, { kind: "hand-edit-title", who: c }),
-E(re, { kind: "hand-edit-summary", who: c, now: l.now }),
-...l.steps.map((f) => E("Change", f)),
-l.now ? E("Now", l.now) : E("Now", { kind: "standing" })],
-changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
-state: l.state,
-...l.dropsAnswer ? { answer: null } : {},
-detail: l};}
+D(ue, { kind: "hand-edit-title", who: l }),
+D(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((u) => D("Change", u)),
+c.now ? D("Now", c.now) : D("Now", { kind: "standing" })],
+changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
+state: c.state,
+...c.dropsAnswer ? { answer: null } : {},
+detail: c};}
 }, saysSomething: () => s };}
-var Um = {values: [],
+var Zv = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Bm(e, t) {if (Tt(t)) return;
-const n = rn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Qn(e, [{ token: t, character: Y(t) }], Um);}
-var Hm = 400, Km = 100, Wm = 20, xm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function ep(e, t) {if (Dt(t)) return;
+const n = cn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || sr(e, [{ token: t, character: z(t) }], Zv);}
+var tp = 400, np = 100, rp = 20, sp = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Hm : Km;
-for (const i of r.splice(0, S.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Wm + 1) {for (const [i, o] of this.bySender)
+const s = e === "gm" ? tp : np;
+for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > rp + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Ym(e) {const t = P(e);
+function ip(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Br() !== void 0, r = Qr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
-ae,
+const n = Jr() !== void 0, r = as("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
+le,
 [
-se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Ls = {"!damage": Om,
-"!attack": qh,
-"!defend": Dm,
-"!stance": Cm,
-"!heal": jm,
-"!defense-round": pm};
-function qm() {const e = Qr(Pn) === void 0, { stored: t, problems: n, newer: r } = Au(Qr(Pn), me, Xu), s = { store: t, attributes: new lf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new xm() };
-return r !== void 0 ? (s.newerState = r, Vn(`${te} v${me}: ${n.join("; ")}`), L(ae, se(Xm(r)))) : zm(s, e), Jm(s), s;}
-function zm(e, t) {const n = e.store, r = e.loadProblems;
-t && Ou(n.settings, Qm());
-const s = fh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Qo(Pn, n), r.length > 0 && (Vn(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ae, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ae, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && be("rebuilding the help handout", () => ts(Oe(n.settings.edition)))(), n.scriptVersion = me;}
-function Xm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Jm(e) {const t = e.store, n = () => e.newerState !== void 0, r = be("following the Turn Tracker", () => {n() || Cs(e);});
-Ne(
+var Hs = {"!damage": Vv,
+"!attack": ov,
+"!defend": Bv,
+"!stance": Kv,
+"!heal": zv,
+"!defense-round": Ov};
+function op() {const e = as(Fn) === void 0, { stored: t, problems: n, newer: r } = Iu(as(Fn), ke, sf), s = { store: t, attributes: new mf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new sp() };
+return r !== void 0 ? (s.newerState = r, Hn(`${se} v${ke}: ${n.join("; ")}`), M(le, ae(cp(r)))) : ap(s, e), lp(s), s;}
+function ap(e, t) {const n = e.store, r = e.loadProblems;
+t && Lu(n.settings, dp());
+const s = wh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), ra(Fn, n), r.length > 0 && (Hn(`${se} v${ke}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(le, ae(`${se} v${ke} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ke && Ee("rebuilding the help handout", () => ds(Ce(n.settings.edition)))(), n.scriptVersion = ke;}
+function cp(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function lp(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ee("following the Turn Tracker", () => {n() || Gs(e);});
+Me(
 "chat:message",
-be(
-(l) => `${A(l?.content ?? "").split(" ", 1)[0]}`,
-(l) => {if (l?.type === "api") {if (!n()) {const c = ia(l, Ls);
-if (c === void 0) {ff(r);
+Ee(
+(c) => `${E(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {if (c?.type === "api") {if (!n()) {const l = da(c, Hs);
+if (l === void 0) {wf(r);
 return;}
-return Cs(e), aa(e, l, Ls, c);}
-return aa(e, l, Ls);}},
-(l) => l?.type === "api" && l.playerid ? Po(l.playerid) : void 0));
-const s = be("a hand edit of a bar", (l, c) => {n() || il(e, ju(l), c);});
-for (const l of ["bar1", "bar2", "bar3"]) Ne(`change:graphic:${l}_value`, s);
-Ne(
+return Gs(e), fa(e, c, Hs, l);}
+return fa(e, c, Hs);}},
+(c) => c?.type === "api" && c.playerid ? Go(c.playerid) : void 0));
+const s = Ee("a hand edit of a bar", (c, l) => {n() || hc(e, Wu(c), l);});
+for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
+Me(
 "destroy:graphic",
-be("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
-), Ne(
+Ee("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+), Me(
 "add:graphic",
-be("showing a new token its character's markers", (l) => {n() || Bm(e, l);})
-), tm(e), Ne("change:campaign:turnorder", r), Zm(r);
-const i = be("refreshing attribute look-ups", (l) => {const c = Jr(l);
-c !== void 0 && e.attributes.forget(c.characterId);
-}), o = be("refreshing attribute look-ups", (l) => {const c = Jr(l);
-c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
-Ne("add:attribute", o), Ne("destroy:attribute", i), Ne("change:attribute:name", o), ev(s);
-const a = Lu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", be("a ChatSetAttr edit", (l, c) => {n() || Fm(e, l, c);
-}))), n() || be("checking HealthColors", () => Ym(e))(), Vn(`${te} v${me} ready: edition ${t.settings.edition}.`);}
-function Qm() {return uf(te.toLowerCase());}
-function Zm(e) {const t = Nu();
+Ee("showing a new token its character's markers", (c) => {n() || ep(e, c);})
+), hv(e), Me("change:campaign:turnorder", r), up(r);
+const i = Ee("refreshing attribute look-ups", (c) => {const l = os(c);
+l !== void 0 && e.attributes.forget(l.characterId);
+}), o = Ee("refreshing attribute look-ups", (c) => {const l = os(c);
+l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
+Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), fp(s);
+const a = Ku();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Ee("a ChatSetAttr edit", (c, l) => {n() || Xv(e, c, l);
+}))), n() || Ee("checking HealthColors", () => ip(e))(), Hn(`${se} v${ke} ready: edition ${t.settings.edition}.`);}
+function dp() {return yf(se.toLowerCase());}
+function up(e) {const t = Uu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function ev(e) {const t = Cu();
+function fp(e) {const t = Vu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ne("ready", be("starting up", () => {qm();}));
-var tv = me;
-function nv(e) {return Kf(e);}
-return ul(Gs);
+Me("ready", Ee("starting up", () => {op();}));
+var hp = ke;
+function vp(e) {return Qf(e);}
+return yc(Ws);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

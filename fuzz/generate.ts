@@ -4,7 +4,7 @@
 // its answers and stances, its sample's hit): a new edition is fuzzed as it is registered.
 import { Rng } from './rng';
 import { controls, type Actor, type World } from './world';
-import { allEditions, editionIds, editionOf } from '../src/rules/editions';
+import { allEditions, editionIds, editionOf, plainAttack } from '../src/rules/editions';
 import type { AnyEdition, Die } from '../src/rules/edition';
 import { diceOf, flagShapes, PLAN_CONTEXT, type FlagShape } from './spec';
 
@@ -394,7 +394,7 @@ export class Generator {
   private answerSides(word: string): number {
     const answers = this.edition().check.answers;
     try {
-      return answers.planAnswer(word, null, null, PLAN_CONTEXT).dice.find((die) => die.flag === answers.rollFlag)?.sides ?? 100;
+      return answers.planAnswer(word, plainAttack(null), PLAN_CONTEXT, { positionals: [] }).dice.find((die) => die.flag === answers.rollFlag)?.sides ?? 100;
     } catch {
       return 100;
     }

@@ -346,6 +346,8 @@ export interface PlannedTarget<S> {
   answer?: string;
   /** The defense its hit reads instead of the one on file (an attack's answer; null: none): read, never filed. */
   answerGiven?: { answer: unknown };
+  /** Its answer replaces the defense on file (made ahead for another situation): the hit clears it. */
+  replacesFiled?: true;
 }
 
 /**
@@ -423,8 +425,13 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     delete resolution.answer;
     return writeOptions(resolution);
   };
+  // An answer that replaced the defense on file: the hit clears it (undo puts it back).
+  const answerReplaced = (resolution: Outcome<S>): WriteOptions => {
+    resolution.answer = null;
+    return writeOptions(resolution);
+  };
   let next = 0;
-  items.forEach(({ target, plan, given, typed, answer, answerGiven }, index) => {
+  items.forEach(({ target, plan, given, typed, answer, answerGiven, replacesFiled }, index) => {
     const dice = toRoll[index]!;
     const from = next;
     next += dice.length;
@@ -435,7 +442,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     }
     const result = answerGiven === undefined
       ? applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions)
-      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, answerRead, { answerGiven });
+      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, replacesFiled ? answerReplaced : answerRead, { answerGiven });
     if (result.kind !== 'written') {
       const { snapshot } = result.reading;
       // Whether the sender may read this token's numbers: asked only when a refusal would show one.

@@ -280,31 +280,59 @@ export interface KeptAnswer<A = unknown> {
   /** The answer's own check: its roll, and whether it succeeded (absent: no check was made). */
   roll?: number;
   success?: boolean;
+  /** Another token whose help the answer used (an aider), settled with the hit by `settle`. */
+  helper?: string;
+}
+
+/**
+ * An attack as one defender meets it (rules.md, "The exchange"): the declared order as it applies to
+ * this defender (an area attack's edge, say), its situation, who attacks and who else defends.
+ */
+export interface AttackAsked {
+  order: Order;
+  situation: string | null;
+  attacker: string | null;
+  defender: string;
+  defenders: readonly string[];
 }
 
 /** What `!attack` needs of an edition (commands.md, "!attack"): its answers and how each joins the hit. */
 export interface AttackSpec<S, A> {
   /** Flags `!attack` takes beyond the edition's `!damage` flags (The Defensive Round: `--situation`). */
   flags: TypedFlagTable;
+  /** Flags `!defend --answer` takes beyond the answer's word and roll: what the defender brings to it (an aid). */
+  answerFlags: TypedFlagTable;
   /** The flag of `!defend --answer` that carries the answer's word, and the one that gives its roll. */
   answerFlag: string;
   rollFlag: string;
   /** The answers a defender may give, in button order: the words `!defend --answer` sends ("none" takes no defense). */
   choices: readonly string[];
-  /** An answer's button label, from the facts its plan read (with the check's target where it helps: "Defend (55)"). */
-  label(word: string, facts: Facts<S, A>): string;
+  /** An answer's button label: the check that is rolled in the attack's situation, with its target ("React (30)"). */
+  label(word: string, facts: Facts<S, A>, attack: AttackAsked): string;
   /** The attack's situation, from its declared line (checked by the edition's own parse); null: none given. */
   situation(order: Order): string | null;
   /** The situation and its effect in a few words, for the prompts ("Behind: a hard perceive check first, +5 to hit"). */
   situationWords(situation: string): string;
-  /** The plan of one answer, rolled as `!defend` would with the attack's situation; a refusal says why it is not allowed now. */
-  planAnswer(word: string, situation: string | null, attacker: string | null, context: PlanContext): Plan<S, A>;
+  /** The declared order as it applies to one defender (identity: the same for all); the same object for defenders it treats alike. */
+  forDefender(order: Order, defender: string): Order;
+  /** Why the declared attack cannot be kept as declared (a flag naming a token that is no defender); null: it can. */
+  refuseDeclared?(order: Order, defenders: readonly string[]): string | null;
+  /** A plan run on the attacker before the attack is kept: its refusal refuses the attack (out of turn). */
+  declarer?(order: Order, defenders: readonly string[]): Plan<S, A> | undefined;
+  /** The plan of one answer, rolled as `!defend` would in the attack's situation; a refusal says why it is not allowed now. */
+  planAnswer(word: string, attack: AttackAsked, context: PlanContext, answer: Order): Plan<S, A>;
   /** What the attack keeps of an answer's outcome. */
   keep(word: string, outcome: Outcome<S, A>, rolls: Rolls): KeptAnswer<A>;
   /** The hit's dice an answer rolled already, by name (Opposed Rolls: the answer's d20 is the hit's defense roll). */
   rolled?(answer: A): Rolls;
-  /** Buttons the prompt offers beside the answers, plain commands of their own (a reactive defender's reaction check). */
-  extra?(facts: Facts<S, A>, attacker: string | null): ButtonStep[];
+  /** Buttons the prompt offers beside the answers, plain commands of their own (a reaction check, an announced action). */
+  extra?(facts: Facts<S, A>, attack: AttackAsked): ButtonStep[];
+  /** Why a defense made ahead does not stand in for this attack (made for another situation); null: it answers it. */
+  fits?(answer: A, attack: AttackAsked): string | null;
+  /** Why this defender needs no answer (the hit cannot touch it whatever it does); null: it is prompted. Reads what the hit's plan reads. */
+  spared?(facts: Facts<S, A>, attack: AttackAsked): string | null;
+  /** What an answer helped by another token does to it when the attack resolves, from its facts then (an aid spends the aider's reaction). */
+  settle?(kept: KeptAnswer<A>, helper: OtherFacts<S, A>, attack: AttackAsked): RuleChange[];
 }
 
 /** A macro the table gets with `!defense-round macros` (the docs' own, for this edition). */

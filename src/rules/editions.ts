@@ -1,6 +1,6 @@
 // The registry of editions: the one place that knows which editions exist. Everything else asks
 // it for the active one, or for the edition that owns a flag; no edition id is written elsewhere.
-import type { AnyDeclaredEdition, AnyEdition, Edition, EditionId, RegisteredEdition } from './edition';
+import type { AnyDeclaredEdition, AnyEdition, AttackAsked, Edition, EditionId, Order, RegisteredEdition } from './edition';
 import { REGISTERED } from './registry';
 import { defendOrder, keepFiled } from './shared';
 
@@ -31,12 +31,14 @@ export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = editio
       ...check,
       answers: {
         flags: {},
+        answerFlags: {},
         answerFlag,
         rollFlag: 'roll',
         label: labelOf,
         // The attack's situation is its `--situation`, where the edition's hit or answers take one.
         situation: (order) => (typeof order.situation === 'string' ? order.situation : null),
         situationWords: (situation) => situation,
+        forDefender: (order) => order,
         planAnswer: (word) => check.plan(defendOrder({ [answerFlag]: word }, check.flags)),
         keep: (word, outcome) => keepFiled(word, outcome),
         ...check.answers,
@@ -117,4 +119,10 @@ export function flagElsewhere(active: EditionId, command: '!damage' | '!defend')
 /** One edition as the registry plays it (its defaults filled in), keeping its own types: for tests that call its members directly. */
 export function registered<S, A>(edition: Edition<S, A>): RegisteredEdition<S, A> {
   return withDefaults(edition) as RegisteredEdition<S, A>;
+}
+
+/** An attack as a defender meets it, from its situation alone (for tests, the fuzzer and docs: no declared line). */
+export function plainAttack(situation: string | null, attacker: string | null = null, defender = 'defender'): AttackAsked {
+  const order: Order = situation === null ? { positionals: [] } : { positionals: [], situation };
+  return { order, situation, attacker, defender, defenders: [defender] };
 }

@@ -25,6 +25,12 @@ const AnswerSchema = objectSchema({
   typed: v.optional(v.literal(true)),
   /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
   gm: v.optional(v.literal(true)),
+  /** Another token whose help the answer used (an aider): the edition settles it with the hit. */
+  helper: v.optional(id),
+  /** Not prompted: the hit cannot touch this defender (rules.md, "The exchange"), and why. */
+  spared: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** Given in place of a defense made ahead that did not fit the attack: the hit takes that one off file. */
+  replaces: v.optional(v.literal(true)),
 });
 
 const AttackSchema = objectSchema({

@@ -3,7 +3,7 @@
 // its Vitality, ends rounds and runs each of the edition's plans (the hit, the check, the stance,
 // the hand edit read through armor, each answer to an attack), keeping every state, answer, step
 // and card it produced, and every exception a plan let escape.
-import { allEditions, isEditionId, registerEdition } from '../../src/rules/editions';
+import { allEditions, isEditionId, plainAttack, registerEdition } from '../../src/rules/editions';
 import { flat } from '../editions/flat';
 import { orderOf } from '../../src/commands/orders';
 import { stancePlan } from '../../src/rules/stance';
@@ -350,7 +350,7 @@ export function play(edition: AnyEdition, walk: Walk): Played {
         const word = answers.choices[op.choice % answers.choices.length]!;
         const situation = situations[op.situation % situations.length]!;
         const from = `answer ${word} (situation ${situation})`;
-        const plan = planOf(() => answers.planAnswer(word, situation, 'attacker-1', op.around.context), from);
+        const plan = planOf(() => answers.planAnswer(word, plainAttack(situation, 'attacker-1'), op.around.context, { positionals: [] }), from);
         const done = plan && run(plan, NO_LINE, op.rolls, op.around, from);
         if (!done) break;
         try {

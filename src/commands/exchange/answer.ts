@@ -2,7 +2,7 @@
 // an open attack (commands.md, "!attack"). Only its controllers or the GM; once; the check rolled
 // as `!defend` would, in the attack's situation; nothing written to the table until the attack
 // resolves. The last answer resolves it.
-import { checkFlags, choiceArg, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../../text/args';
+import { checkFlags, choiceArg, type ParsedLine, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../../text/args';
 import { isRefusal, type Step } from '../../rules/edition';
 import { wordsOf } from '../../rules/sharedSteps';
 import type { KeptAnswerRecord } from '../../state/attacks';
@@ -14,6 +14,10 @@ import { reply, type CommandContext } from '../context';
 import { activeEdition, describeTokenRefusal, givenDice, planContext, readContext, readTarget, rollsOf, tokenNameById, typedRolls, unreadable } from '../pipeline';
 import { attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './attacks';
 import { answeredAhead } from './waiting';
+import { aheadMisfit, askedOf } from './asked';
+import { orderOf } from '../orders';
+import { toFlagTable, type TypedFlagTable } from '../../text/flags';
+import type { Order } from '../../rules/edition';
 import { resolveAttack } from './resolve';
 import { gmCard } from './prompt';
 import { send, TO_GM } from '../../roll20/send';
@@ -25,7 +29,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.check.answers;
-  const flags: FlagTable = { answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
+  const flags: FlagTable = { ...toFlagTable(spec.answerFlags), answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
   // A key a player may not know of answers as an unused one.
@@ -46,14 +50,15 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   if (!ctx.gm && !controls(ctx.playerId, token, character)) throw new RefusalError(`only ${name}'s controller or the GM answers for it`);
   const first = attack.answers[tokenId];
   if (first) throw new RefusalError(`${name} has answered attack ${attack.key} already (${first.word})`);
-  if (answeredAhead(app, tokenId)) throw new RefusalError(`${name} answers attack ${attack.key} with the defense it made ahead`);
+  if (answeredAhead(app, attack, tokenId)) throw new RefusalError(`${name} answers attack ${attack.key} with the defense it made ahead`);
   const wordText = flagValue(ctx.parsed, spec.answerFlag);
   if (wordText === undefined) throw new UsageError(`no answer given: --${spec.answerFlag} ${spec.choices.join('|')}`);
   const word = choiceArg(wordText, `--${spec.answerFlag}`, spec.choices);
   let kept: KeptAnswerRecord = { word };
   let said = word === 'none' ? 'no defense' : word;
   if (word !== 'none') {
-    const plan = spec.planAnswer(word, attack.situation, attack.attacker, planContext(app, ctx.gm));
+    const asked = askedOf(edition, attack, tokenId);
+    const plan = spec.planAnswer(word, asked, planContext(app, ctx.gm), answerOrderOf(ctx.parsed, spec.answerFlags));
     const given = givenDice(ctx.parsed, plan.dice);
     const toRoll = plan.dice.filter((die) => given[die.name] === undefined);
     const rolled = toRoll.length > 0 ? await rollDice(toRoll.map((die) => die.sides)) : [];
@@ -73,6 +78,12 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (answer.answer !== undefined) kept.answer = answer.answer;
     if (answer.roll !== undefined) kept.roll = answer.roll;
     if (answer.success !== undefined) kept.success = answer.success;
+    if (answer.helper !== undefined) {
+      // One help, one answer: an aider already helping an open answer against the same attacker helps no other.
+      const busy = helping(app, answer.helper, attack.attacker);
+      if (busy !== undefined) throw new RefusalError(`${tokenNameById(answer.helper)} already helps ${busy}: one reaction, one aid`);
+      kept.helper = answer.helper;
+    }
     if (typed) kept.typed = true;
     // The answerer's line: the check as `!defend` words it.
     const say = wordsOf(edition, (id) => (id === tokenId ? name : tokenNameById(id)));
@@ -80,6 +91,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     said = check.length > 0 ? check.join('; ') : word;
   }
   if (ctx.gm) kept.gm = true;
+  // rules.md, "The exchange": this answer replaces the defense made ahead that did not fit the attack.
+  if (aheadMisfit(app, edition, attack, tokenId) !== undefined) kept.replaces = true;
   attack.answers[tokenId] = kept;
   const waiting = waitingNames(app, attack, ctx.playerId, ctx.gm);
   const settles = settlesItself(app, attack);
@@ -89,4 +102,19 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   if (settles) await resolveAttack(ctx, attack);
   // Every defender has answered and the attack is the GM's to settle: the GM gets its card (Resolve now, Cancel).
   else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+}
+
+/** The answer's own flags (an aid), typed: only those the edition's answers take. */
+function answerOrderOf(line: ParsedLine, table: TypedFlagTable): Order {
+  const flags = new Map([...line.flags].filter(([name]) => Object.prototype.hasOwnProperty.call(table, name)));
+  return orderOf({ command: line.command, positionals: [], flags }, table);
+}
+
+/** The answer an aider already helps, against this attacker, in an open attack ("Bob's answer to A2"); undefined: none. */
+function helping(app: CommandContext['app'], helper: string, attacker: string | null): string | undefined {
+  for (const open of Object.values(app.store.exchange.attacks)) {
+    if (open.attacker !== attacker) continue;
+    for (const [tokenId, kept] of Object.entries(open.answers)) if (kept.helper === helper) return `${tokenNameById(tokenId)}'s answer to ${open.key}`;
+  }
+  return undefined;
 }

@@ -19,7 +19,7 @@ export function openAttack(app: App, key: string): OpenAttack | undefined {
 
 /** The defenders still to answer (neither answered nor defended ahead), in the attack's order. */
 export function unanswered(app: App, attack: OpenAttack): string[] {
-  return attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && !answeredAhead(app, tokenId));
+  return attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && !answeredAhead(app, attack, tokenId));
 }
 
 /** The attacker as this reader may know it: a player is not told of one on the GM layer (null: none known). */

@@ -4,17 +4,20 @@
 import { flagValue, idsArg, RefusalError, UsageError } from '../../text/args';
 import { readInteger } from '../../rules/values';
 import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type OpenAttack } from '../../state/attacks';
-import { characterOf, tokenName } from '../../roll20/read';
+import { characterOf, findToken, tokenName } from '../../roll20/read';
 import { controls } from '../../roll20/players';
 import { hiddenFromPlayers, originalOf } from '../../roll20/visible';
 import { PUBLIC, send } from '../../roll20/send';
 import { renderLine } from '../../render/card';
 import { refuse, type CommandContext } from '../context';
-import { activeEdition, planContext } from '../pipeline';
+import { activeEdition, describeTokenRefusal, planContext, readContext, readTarget, unreadable } from '../pipeline';
+import { isRefusal, type Order, type Plan } from '../../rules/edition';
+import { readTurnOrder } from '../../roll20/turnorder';
 import { onTable, resolveTargets } from '../targets';
 import { nameList, tidyRefusals } from '../refusals';
 import { attackerName, nextAttackKey, settlesItself } from './attacks';
 import { attackOrderOf } from './line';
+import { rememberOrder } from './asked';
 import { sendPrompts } from './prompt';
 import { resolveAttack } from './resolve';
 
@@ -56,6 +59,11 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
   });
   if (defenders.length === 0) throw new RefusalError(`no defender left (${notes.join('; ')})`);
   if (defenders.length > MAX_DEFENDERS) throw new RefusalError(`one attack has at most ${MAX_DEFENDERS} defenders (got ${defenders.length})`);
+  const defenderIds = defenders.map(({ token }) => token.id);
+  const misdeclared = spec.refuseDeclared?.(order, defenderIds);
+  if (misdeclared) throw new RefusalError(misdeclared);
+  // rules.md, "The exchange": the attacker's own rules (out of turn, only a counter attack), read before the attack is kept.
+  if (attacker !== null && spec.declarer) attackerMay(app, ctx, attacker, spec.declarer(order, defenderIds));
   if (!ctx.gm) {
     let held = 0;
     for (const attack of open) if (!attack.gm) held += attack.defenders.length;
@@ -74,7 +82,7 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
     flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help').map(([name, values]) => [name, values.map(byValue)] as [string, string[]]),
     situation,
     round: app.store.round.number,
-    defenders: defenders.map(({ token }) => token.id),
+    defenders: defenderIds,
     answers: {},
   };
   // What is kept is what a restart reads back: an attack its check would drop is refused now, not forgotten later.
@@ -82,11 +90,28 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
   if (!isSoundAttack(attack)) throw new RefusalError('this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)');
   attack.key = nextAttackKey(app, names.length === 0);
   app.store.exchange.attacks[attack.key] = attack;
+  rememberOrder(attack, order);
   const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
   if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack, false)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) refuse(ctx, `Not among the defenders: ${tidyRefusals(notes).join('; ')}`);
-  sendPrompts(app, attack);
+  // The hit as each defender meets it, for whether it can touch them at all (rules.md, "The exchange").
+  const hits = new Map<Order, Plan<unknown>>([[order, plan]]);
+  sendPrompts(app, attack, (defenderOrder) => {
+    if (!hits.has(defenderOrder)) hits.set(defenderOrder, edition.hit.plan(defenderOrder, planContext(app, ctx.gm)));
+    return hits.get(defenderOrder);
+  });
   if (settlesItself(app, attack)) return resolveAttack(ctx, attack, plan);
+}
+
+/** Refuses the attack when the attacker's own rules forbid it now (its plan refuses): the reason, in one line. */
+function attackerMay(app: CommandContext['app'], ctx: CommandContext, attacker: string, plan: Plan<unknown> | undefined): void {
+  const token = plan ? findToken(attacker) : undefined;
+  if (!plan || !token) return;
+  const reading = readTarget(app, { token, character: characterOf(token) }, plan, readContext(app, plan.readsTurnOrder ? readTurnOrder() : undefined));
+  const unread = unreadable(app, reading, true, '; no attack declared');
+  if (unread !== undefined) throw new RefusalError(unread);
+  const resolution = plan.resolve(reading.facts, {});
+  if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution, ctx.gm || controls(ctx.playerId, token, characterOf(token))));
 }
 
 /** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */

@@ -2,7 +2,7 @@
 // defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
 // and, for the others, why not in a few words; the GM's card also holds the waiting list with
 // Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
-import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../../rules/edition';
+import { ACTION, isRefusal, type AnyEdition, type Order, type Plan, type Refusal } from '../../rules/edition';
 import { RefusalError, UsageError } from '../../text/args';
 import type { OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
@@ -14,6 +14,8 @@ import type { App } from '../context';
 import { activeEdition, planContext, readContext, readTarget } from '../pipeline';
 import { attackerName, attackerSeen, unanswered } from './attacks';
 import { answeredAhead } from './waiting';
+import { aheadMisfit, askedOf } from './asked';
+import { cutWhole as cut } from '../../text/cut';
 
 /** Why an answer is not offered now, in a few words. */
 function whyNot(refusal: Refusal): string {
@@ -32,18 +34,22 @@ function whyNot(refusal: Refusal): string {
 }
 
 /** A card's row for one defender: its buttons, or why an answer is missing, or the defense it already made. */
-function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean, reads: ReadContext): Card['rows'][number] | undefined {
+function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean, reads: ReadContext, hit?: HitReads): Card['rows'][number] | undefined {
   const token = findToken(tokenId);
   if (!token) return undefined;
   const target = { token, character: characterOf(token) };
   const name = tokenName(token, 'a token');
   const spec = edition.check.answers;
   const context = planContext(app, true);
-  if (answeredAhead(app, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
+  if (answeredAhead(app, attack, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
   const kept = attack.answers[tokenId];
-  if (kept) return { label: name, lines: [`Answered: ${kept.word}`] };
+  if (kept) return { label: name, lines: [kept.spared !== undefined ? `Not prompted: ${kept.spared}` : `Answered: ${kept.word}`] };
+  const asked = askedOf(edition, attack, tokenId);
   const lines: string[] = [];
   const buttons: Button[] = [];
+  // rules.md, "The exchange": a defense made ahead for another situation does not stand in; the card says why.
+  const misfit = aheadMisfit(app, edition, attack, tokenId);
+  if (misfit !== undefined) lines.push(`Its defense made ahead does not answer this attack: ${misfit}`);
   // Each reason once, before the answers it keeps off the card.
   const missing: Array<{ answers: string[]; why: string }> = [];
   // An answer the edition's own check refuses to plan (a flag its table requires) is not offered, with why; the attack stands.
@@ -51,15 +57,17 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   const plans = spec.choices.flatMap((word): Array<{ word: string; plan: Plan<unknown> | undefined }> => {
     if (word === 'none') return [{ word, plan: undefined }];
     try {
-      return [{ word, plan: spec.planAnswer(word, attack.situation, attack.attacker, context) }];
+      return [{ word, plan: spec.planAnswer(word, asked, context, NO_ANSWER_FLAGS) }];
     } catch (error) {
       if (!(error instanceof UsageError || error instanceof RefusalError)) throw error;
       refusedPlans.push({ word, why: error.message });
       return [];
     }
   });
-  // One reading of the defender for every answer: the values and tokens any of them names.
-  const planned = plans.flatMap(({ plan }) => (plan ? [plan] : []));
+  // One reading of the defender for every answer and for whether the hit can touch it: the values and tokens any of them names.
+  const planned: Array<Pick<Plan<unknown>, 'values' | 'maxes' | 'bars' | 'others' | 'more'>> = plans.flatMap(({ plan }) => (plan ? [plan] : []));
+  const hitPlan = hit?.(asked.order);
+  if (hitPlan && spec.spared) planned.push(hitPlan);
   const { facts } = readTarget(app, target, {
     values: union(planned.map((plan) => plan.values)),
     maxes: union(planned.map((plan) => plan.maxes)),
@@ -70,30 +78,46 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
       return more.some((reads) => reads !== undefined) ? { values: union(more.map((reads) => reads?.values)), maxes: union(more.map((reads) => reads?.maxes)) } : undefined;
     },
   }, reads);
+  // rules.md, "The exchange": a defender the hit cannot touch is not prompted; it stands answered with no defense.
+  const spared = hitPlan ? spec.spared?.(facts, asked) : null;
+  if (spared) {
+    attack.answers[tokenId] = { word: 'none', spared: cut(spared, 200) };
+    return { label: name, lines: [`Not prompted: ${spared}`] };
+  }
   for (const { word, plan } of plans) {
     const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
-    const label = spec.label(word, facts);
+    const label = spec.label(word, facts, asked);
     if (!plan) {
       buttons.push({ label, command: answer });
       continue;
     }
-    // Rolled at the middle of each die: the rules refuse an answer before any roll decides it.
-    const rolls = Object.fromEntries(plan.dice.map((die) => [die.name, Math.ceil(die.sides / 2)]));
+    // Every die at its best (1 on a d100): the rules refuse an answer before any roll decides it, and one that fails even so cannot succeed.
+    const rolls = Object.fromEntries(plan.dice.map((die) => [die.name, 1]));
     const resolution = plan.resolve(facts, rolls);
-    if (isRefusal(resolution)) {
-      const why = whyNot(resolution);
+    const why = isRefusal(resolution) ? whyNot(resolution) : spec.keep(word, resolution, rolls).success === false ? CANNOT_SUCCEED : undefined;
+    if (why !== undefined) {
+      const shown = why === CANNOT_SUCCEED ? label : label.replace(/ \(.*\)$/, '');
       const same = missing.find((entry) => entry.why === why);
-      if (same) same.answers.push(label.replace(/ \(.*\)$/, ''));
-      else missing.push({ answers: [label.replace(/ \(.*\)$/, '')], why });
+      if (same) same.answers.push(shown);
+      else missing.push({ answers: [shown], why });
     } else buttons.push({ label, command: answer });
   }
   for (const { word, why } of refusedPlans) missing.push({ answers: [word], why });
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
   // A player's card names no hidden attacker, not even in a button's command.
   const attacker = attackerSeen(attack, gm);
-  for (const extra of spec.extra?.(facts, attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  for (const extra of spec.extra?.(facts, attacker === asked.attacker ? asked : { ...asked, attacker }) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
 }
+
+/** The reason an answer whose check fails even at the best roll is not offered. */
+const CANNOT_SUCCEED = 'cannot succeed here (no roll makes it)';
+
+/** A prompt plans each answer as offered: no flags of the answerer's own. */
+const NO_ANSWER_FLAGS: Order = Object.freeze({ positionals: Object.freeze([]) as readonly string[] });
+
+/** The hit's plan for a defender's order (what it reads tells whether the hit can touch it). */
+export type HitReads = (order: Order) => Plan<unknown> | undefined;
 
 /** Each name once, in the order first named. */
 function union<T>(lists: ReadonlyArray<readonly T[] | undefined>): T[] {
@@ -124,7 +148,7 @@ function situationRow(edition: AnyEdition, attack: OpenAttack): Card['rows'] {
 }
 
 /** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */
-export function sendPrompts(app: App, attack: OpenAttack): void {
+export function sendPrompts(app: App, attack: OpenAttack, hit?: HitReads): void {
   const edition = activeEdition(app);
   const reads = promptReads(app);
   const byAnswerer = new Map<string, string[]>();
@@ -138,7 +162,7 @@ export function sendPrompts(app: App, attack: OpenAttack): void {
   // A defender two players control is read once for both their cards.
   const playerRows = new Map<string, Card['rows'][number] | undefined>();
   const rowOf = (tokenId: string) => {
-    if (!playerRows.has(tokenId)) playerRows.set(tokenId, defenderRow(app, edition, attack, tokenId, false, reads));
+    if (!playerRows.has(tokenId)) playerRows.set(tokenId, defenderRow(app, edition, attack, tokenId, false, reads, hit));
     return playerRows.get(tokenId) ?? [];
   };
   for (const [who, tokens] of byAnswerer) {
@@ -146,12 +170,12 @@ export function sendPrompts(app: App, attack: OpenAttack): void {
     const rows = tokens.flatMap(rowOf);
     if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
   }
-  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [], reads)), { record: true });
+  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [], reads, hit)), { record: true });
 }
 
 /** The GM's card: the GM's own defenders' buttons, then who is still to answer, with Resolve now and Cancel. */
-export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[], reads: ReadContext = promptReads(app)): Card {
-  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true, reads) ?? [])];
+export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[], reads: ReadContext = promptReads(app), hit?: HitReads): Card {
+  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true, reads, hit) ?? [])];
   const waiting = unanswered(app, attack).map((tokenId) => {
     const token = findToken(tokenId);
     return token ? tokenName(token, 'a token') : 'a token gone from the table';

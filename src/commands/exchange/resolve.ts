@@ -1,14 +1,15 @@
 // An attack resolved (commands.md, "!attack"): through the one pipeline, each defender takes the
 // hit `!damage` would have made, reading its answer to the attack in place of the one on file.
 import { RefusalError } from '../../text/args';
-import type { Plan } from '../../rules/edition';
+import { isRefusal, type AttackAsked, type AttackSpec, type KeptAnswer, type Order, type Plan } from '../../rules/edition';
 import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
 import { characterOf, findToken } from '../../roll20/read';
 import type { CommandContext } from '../context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from '../pipeline';
 import type { Target } from '../targets';
 import { beginResolving, claimAttack } from './attacks';
-import { attackOrderOf, lineOf } from './line';
+import { lineOf } from './line';
+import { aheadMisfit, askedOf, orderOfAttack } from './asked';
 
 /**
  * Resolves an attack through the pipeline: each defender takes the hit `!damage` would have made,
@@ -21,8 +22,16 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
   const edition = activeEdition(app);
   const spec = edition.check.answers;
   const line = lineOf(attack);
-  const plan = hit ?? edition.hit.plan(attackOrderOf(line, edition), planContext(app, attack.gm));
+  const declared = orderOfAttack(edition, attack);
+  const plan = hit ?? edition.hit.plan(declared, planContext(app, attack.gm));
   const given = givenDice(line, plan.dice);
+  // The hit as each defender meets it (an area attack's edge): one plan per order the edition gives.
+  const plans = new Map<Order, Plan<unknown>>([[declared, plan]]);
+  const planFor = (order: Order): Plan<unknown> => {
+    let found = plans.get(order);
+    if (!found) plans.set(order, (found = edition.hit.plan(order, planContext(app, attack.gm))));
+    return found;
+  };
   // Open until its hit is applied: an edition switch while its roll is out cancels it by name.
   if (!beginResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved already`);
   const items: Array<PlannedTarget<unknown>> = [];
@@ -35,7 +44,8 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
     }
     const target: Target = { token, character: characterOf(token) };
     const kept = attack.answers[tokenId];
-    const item: PlannedTarget<unknown> = { target, plan, given };
+    const asked = askedOf(edition, attack, tokenId);
+    const item: PlannedTarget<unknown> = { target, plan: planFor(asked.order), given };
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {
       item.answer = answerWords(kept);
@@ -43,6 +53,10 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
       // Dice the answer rolled are the hit's (Opposed Rolls: the defense d20).
       const rolled = kept.answer === undefined ? undefined : spec.rolled?.(kept.answer);
       if (rolled) item.given = { ...given, ...rolled };
+      // rules.md, "The exchange": an answer given in place of a defense made ahead that did not fit replaces it.
+      if (kept.replaces && aheadMisfit(app, edition, attack, tokenId) !== undefined) item.replacesFiled = true;
+      // An answer another token helped: what the help costs that token is written with the hit (and undone with it).
+      if (kept.helper !== undefined && spec.settle) item.plan = settled(item.plan, kept, asked, spec.settle);
     }
     items.push(item);
   }
@@ -82,3 +96,18 @@ function answerWords(kept: KeptAnswerRecord): string {
   return kept.success === undefined ? `${word}, roll ${kept.roll}${typed}` : `${word} ${kept.roll}${typed}: ${kept.success ? 'success' : 'failure'}`;
 }
 
+
+/** The hit's plan with an answer's help settled: the helper read with the defender, and its changes written beside the hit's. */
+function settled(plan: Plan<unknown>, kept: KeptAnswerRecord, asked: AttackAsked, settle: NonNullable<AttackSpec<unknown, unknown>['settle']>): Plan<unknown> {
+  const helper = kept.helper as string;
+  return {
+    ...plan,
+    others: [...(plan.others ?? []), helper],
+    resolve(facts, rolls) {
+      const resolution = plan.resolve(facts, rolls);
+      const other = facts.others[helper];
+      if (isRefusal(resolution) || other === undefined) return resolution;
+      return { ...resolution, changes: [...resolution.changes, ...settle(kept as KeptAnswer<unknown>, other, asked)] };
+    },
+  };
+}

@@ -3,6 +3,9 @@
 // `!damage` on the token takes the answer on file (the edition reads it as `Facts.answer` and says
 // whether it is used up). Answers end with their round, and with the edition they were made in.
 import type { App } from '../context';
+import type { OpenAttack } from '../../state/attacks';
+import { activeEdition } from '../pipeline';
+import { aheadMisfit } from './asked';
 
 /** rules.md, "Rounds": every defense made ahead ends with the round. */
 export function endRoundAnswers(app: App): void {
@@ -15,7 +18,9 @@ export function keepAnswersOf(app: App, edition: string): void {
   for (const id of Object.keys(waiting)) if (waiting[id]!.edition !== edition) delete waiting[id];
 }
 
-/** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
-export function answeredAhead(app: App, tokenId: string): boolean {
-  return app.store.exchange.waiting[tokenId]?.edition === app.store.settings.edition;
+/** The defender made its defense ahead (`!defend` before the attack, a guard), and it fits this attack: that answers it. */
+export function answeredAhead(app: App, attack: OpenAttack, tokenId: string): boolean {
+  if (app.store.exchange.waiting[tokenId]?.edition !== app.store.settings.edition) return false;
+  const edition = activeEdition(app);
+  return edition.check.answers.fits === undefined || aheadMisfit(app, edition, attack, tokenId) === undefined;
 }

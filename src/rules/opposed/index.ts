@@ -68,7 +68,7 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
       answerFlag: 'mode',
       choices: DEFENSE_MODES,
       label: (word) => MODE_LABEL[word as DefenseMode] ?? word,
-      planAnswer: (word, _situation, _attacker, context) => modeAnswerPlan(word, context),
+      planAnswer: (word, _attack, context) => modeAnswerPlan(word, context),
       keep: (word, _outcome, rolls) => ({ word, answer: { mode: word as DefenseMode, roll: rolls.defense ?? 1 }, roll: rolls.defense ?? 1 }),
       // The answer's d20 is the hit's defense roll.
       rolled: (answer) => ({ defense: answer.roll }),

@@ -124,10 +124,10 @@ export const soak: Edition<SoakState, SoakAnswer> = {
       label: (word, facts) =>
         word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
       situationWords,
-      planAnswer: (word, situation) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
+      planAnswer: (word, { situation }) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
       // The action's own check, when one was made (a failed perception check leaves none).
       keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
-      extra(facts, attacker) {
+      extra(facts, { attacker }) {
         // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
         if (facts.stance !== 'reactive' || attacker === null) return [];
         return [{ kind: 'button', section: ACTION, label: `React (${facts.values.reaction_check?.current ?? '?'})`, command: `!defend --action react --vs ${attacker} --ids ${facts.id}` }];

@@ -114,7 +114,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
         return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
       },
       situationWords,
-      planAnswer(word, situation) {
+      planAnswer(word, { situation }) {
         const plan = answerPlan(defendPlan(defendOrder({ action: word, situation }, THRESHOLD_DEFEND_FLAGS)), 'pending-defense');
         // An answer's --roll is its defense check's, a React check too where the situation asks for one.
         const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';

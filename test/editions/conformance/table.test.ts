@@ -4,6 +4,7 @@
 import { editionsUnderTest } from '../../support/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEdition } from '../../../src/rules/edition';
+import { plainAttack } from '../../../src/rules/editions';
 import { specLines, usageLine } from '../../support/conformance';
 import { openTable, texts, type Table } from '../../support/table';
 
@@ -21,7 +22,7 @@ function answerTries(edition: AnyEdition): Array<{ word: string; roll: number }>
   const tries: Array<{ word: string; roll: number }> = [];
   const words = answers.choices.filter((choice) => choice !== 'none');
   for (const word of words.length > 0 ? words : answers.choices) {
-    const die = answers.planAnswer(word, null, null, { overwhelmLimit: 20, stamina: 'power', gm: true }).dice.find((candidate) => candidate.flag === answers.rollFlag);
+    const die = answers.planAnswer(word, plainAttack(null), { overwhelmLimit: 20, stamina: 'power', gm: true }, { positionals: [] }).dice.find((candidate) => candidate.flag === answers.rollFlag);
     const sides = die?.sides ?? 1;
     for (const roll of new Set([1, sides, Math.ceil(sides / 2)])) tries.push({ word, roll });
   }
