@@ -131,7 +131,13 @@ function registerHandlers(app: App): void {
     }),
   );
   initRound(app);
-  onEvent('change:campaign:turnorder', lookAtTurnOrder);
+  // A hand edit: the text before it tells whether the top row's initiative was typed anew.
+  onEvent(
+    'change:campaign:turnorder',
+    guarded('following the Turn Tracker', (_campaign: unknown, prev: unknown) => {
+      if (!paused()) noticeTurnOrder(app, typeof prev === 'object' && prev !== null ? ((prev as { turnorder?: unknown }).turnorder ?? '') : '');
+    }),
+  );
   // GroupInitiative tells its observers when it writes the tracker (a script's write fires no event).
   observeGroupInitiative(lookAtTurnOrder);
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {

@@ -7,7 +7,7 @@ import { editionOf } from '../rules/editions';
 import { findCharacter, findToken, readFacts, readToken, tokenName, type ReadContext, type ReadOptions, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
-import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
+import { entryKey, readTurnOrder, rowText, textHash, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken, StoredChange } from '../state/history';
 import type { Memories } from '../state/memory';
@@ -23,6 +23,7 @@ import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args'
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 import { cutWhole } from '../text/cut';
+import { turnStartOf } from '../state/turnStart';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
@@ -72,6 +73,9 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     const row = currentRow(turnOrder);
     if (row) {
       context.turnRow = row;
+      // The count its turn began at, as the last look at the tracker kept it (commands/rounds.ts).
+      const start = turnStartOf(app.store.round.start, textHash(entryKey(row)));
+      if (start !== undefined) context.turnStart = start;
       const id = rowText(row.id);
       const token = id !== '' && id !== '-1' ? findToken(id) : undefined;
       if (token !== undefined && hiddenFromPlayers(token)) context.turnRowHidden = true;

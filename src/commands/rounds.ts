@@ -6,8 +6,8 @@
 // at the start of every command, just after any other script's command, and when GroupInitiative
 // tells its observers. Each look compares the rows with the ones last seen: a rotation by k rows
 // is k turns. TurnMarker1's own row is its round counter, not a turn, and is left out.
-import { entryKey, isPlainRow, parseTurnOrder, readTurnOrderText, textHash } from '../roll20/turnorder';
-import { isTurnMarkerRow } from '../roll20/turnMarker';
+import { entryKey, isPlainRow, parseTurnOrder, readTurnOrderText, rowNumber, textHash } from '../roll20/turnorder';
+import { currentRow, isTurnMarkerRow } from '../roll20/turnMarker';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { App } from './context';
@@ -16,6 +16,7 @@ import { memoryOf, normalMemory, storeMemory } from '../state/memory';
 import { endRoundAnswers } from './exchange';
 import { remindOpenAttacks } from './exchange';
 import { MAX_SEEN_ROWS } from '../state/store';
+import { nextTurnStart, type TopRow } from '../state/turnStart';
 
 export function endRound(app: App): void {
   const edition = activeEdition(app);
@@ -71,10 +72,13 @@ export function initRound(app: App): void {
   noticeTurnOrder(app);
 }
 
-/** Looks at the Turn Tracker; a round ends when it has turned through all its rows. Cheap when nothing changed. */
-export function noticeTurnOrder(app: App): void {
+/**
+ * Looks at the Turn Tracker; a round ends when it has turned through all its rows. Cheap when nothing
+ * changed. `before`: the tracker's text before a hand edit (Roll20's change event; a script's write fires none).
+ */
+export function noticeTurnOrder(app: App, before?: unknown): void {
   const text = readTurnOrderText();
-  if (text === app.turnOrderSeen) return;
+  if (text === app.turnOrderSeen && before === undefined) return;
   app.turnOrderSeen = text;
   const round = app.store.round;
   const order = parseTurnOrder(text);
@@ -82,6 +86,11 @@ export function noticeTurnOrder(app: App): void {
   const keys = rowKeys(order);
   const turned = turnedBy(round.seen, keys);
   round.seen = keys;
+  // The count the current turn began at: kept while its row stays on top (state/turnStart.ts).
+  const top = topRow(order);
+  const start = nextTurnStart(round.start, top, turned === null || retyped(before, top));
+  if (start === undefined) delete round.start;
+  else round.start = start;
   // A new, cleared or re-sorted tracker: its turns count from here.
   if (turned === null) {
     round.turned = 0;
@@ -89,6 +98,21 @@ export function noticeTurnOrder(app: App): void {
   }
   round.turned += turned;
   if (round.turned >= keys.length) endRound(app);
+}
+
+/** The row whose turn it is, as a look keeps it: its key's hash and its initiative now. */
+function topRow(order: readonly Roll20TurnEntry[]): TopRow | undefined {
+  const top = currentRow(order);
+  if (top === undefined) return undefined;
+  const initiative = rowNumber(top.pr);
+  return { row: textHash(entryKey(top)), initiative: Number.isFinite(initiative) ? initiative : null };
+}
+
+/** A hand edit typed a new initiative into the row on top: its turn goes on at that count. */
+function retyped(before: unknown, top: TopRow | undefined): boolean {
+  if (before === undefined || top === undefined) return false;
+  const was = topRow(parseTurnOrder(before));
+  return was !== undefined && was.row === top.row && was.initiative !== top.initiative;
 }
 
 /** A row that is not Roll20's (an object where text or a number belongs) is read as empty; the GM is told once. */

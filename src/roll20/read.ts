@@ -241,6 +241,8 @@ export interface ReadContext {
   turnRow?: Roll20TurnEntry;
   /** The current turn's token is on the GM layer. */
   turnRowHidden?: boolean;
+  /** The initiative at which the current turn began (`turnRow`'s when it came to the top), when known. */
+  turnStart?: number;
   /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
   editionLeft?: AnyEdition;
   /** The exchange's answers on file (defenses made ahead), by token id. */
@@ -464,7 +466,8 @@ export function readFacts<S>(
     initiative,
     // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
-    currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
+    // The count the turn began at, not what the token on top has paid since (rules.md, "Rounds").
+    currentTurn: context.turnRow === undefined ? null : { initiative: context.turnStart ?? numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
     others,
   };
   // Values named from the first ones (a standing armor's Soak, a fallen one's natural defense), until none is new.

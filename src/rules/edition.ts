@@ -127,8 +127,11 @@ export interface Facts<S, A = unknown> {
   initiative: number | null;
   /** The token is on top of a non-empty Turn Tracker: its own turn (when the plan asked for the Turn Tracker). */
   acting: boolean;
-  /** The current turn (the top entry, even a custom row): its initiative, null when not a number; null: an empty Turn Tracker. */
-  /** The current turn's initiative; `hidden` when its token is on the GM layer (its number is not said in public). */
+  /**
+   * The current turn (the top entry, even a custom row): the initiative at which it began (the top
+   * entry's when it came to the top, not lowered by what that token pays since), null when not a
+   * number; `hidden` when its token is on the GM layer (its number is not said in public); null: an empty Turn Tracker.
+   */
   currentTurn: { initiative: number | null; hidden: boolean } | null;
   /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
   others: Record<string, OtherFacts<S, A> | undefined>;

@@ -13,6 +13,7 @@ import { editionOf, isEditionId } from '../rules/editions';
 import type { EditionId } from '../rules/edition';
 import { cutWhole } from '../text/cut';
 import { checkSheetLacks } from './sheetLacks';
+import { checkTurnStart, type TurnStart } from './turnStart';
 
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 5;
@@ -27,6 +28,8 @@ export interface RoundState {
   seen: string[];
   /** Turns the tracker has turned through since this round began (rules.md, "Rounds"). */
   turned: number;
+  /** The top row and its initiative when it came to the top (state/turnStart.ts); absent: none known. */
+  start?: TurnStart;
 }
 
 export interface StoredState {
@@ -175,7 +178,8 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
   // Rows are 8 hex digits each; anything else (or a layout before this one's) starts counting afresh.
   const seen = Array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === 'string' && /^[0-9a-f]{8}$/.test(key)) ? (raw.seen as string[]) : [];
   const turned = typeof raw.turned === 'number' && Number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
-  return { number, seen, turned };
+  const start = checkTurnStart(raw.start);
+  return start === undefined ? { number, seen, turned } : { number, seen, turned, start };
 }
 
 /** Each answer waiting for its hit, checked by the edition it was made in; a bad one is dropped and named. */
