@@ -17,31 +17,31 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var dr = Object.defineProperty, pc = Object.getOwnPropertyDescriptor, mc = Object.getOwnPropertyNames, Ks = Object.prototype.hasOwnProperty, gc = (e, t) => {for (var n in t)
-Ks.call(t, n) && dr(e, n, { get: t[n], enumerable: !0 });
-}, kc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of mc(t))
-!Ks.call(e, s) && s !== n && dr(e, s, { get: () => t[s], enumerable: !(r = pc(t, s)) || r.enumerable });
+var hr = Object.defineProperty, kc = Object.getOwnPropertyDescriptor, yc = Object.getOwnPropertyNames, xs = Object.prototype.hasOwnProperty, wc = (e, t) => {for (var n in t)
+xs.call(t, n) && hr(e, n, { get: t[n], enumerable: !0 });
+}, bc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of yc(t))
+!xs.call(e, s) && s !== n && hr(e, s, { get: () => t[s], enumerable: !(r = kc(t, s)) || r.enumerable });
 return e;
-}, yc = (e) => kc(dr({}, "__esModule", { value: !0 }), e), Ws = {};
-gc(Ws, {onDamage: () => vp,
-version: () => hp});
-var O = Math, N = Number, E = String, m = Object, q = Array, te = JSON, I = Map, x = Set, vt = WeakMap, gn = Error, xs = RangeError, Ys = Promise, kn = Date, wc = isNaN, bc = "0.2.0", se = "DefenseRound", ke = bc, yn, $c = {lang: void 0,
+}, $c = (e) => bc(hr({}, "__esModule", { value: !0 }), e), Ys = {};
+wc(Ys, {onDamage: () => ym,
+version: () => km});
+var T = Math, N = Number, E = String, p = Object, q = Array, te = JSON, I = Map, x = Set, vt = WeakMap, kn = Error, qs = RangeError, zs = Promise, yn = Date, Ac = isNaN, Sc = "0.2.0", se = "DefenseRound", ke = Sc, wn, _c = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function qs(e) {return !e && !yn ? $c : {lang: e?.lang ?? yn?.lang,
+function Xs(e) {return !e && !wn ? _c : {lang: e?.lang ?? wn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? yn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? yn?.abortPipeEarly};}
-var Ac;
-function Sc(e) {return Ac?.get(e);}
-var _c;
-function Ec(e) {return _c?.get(e);}
-var Tc;
-function Oc(e, t) {return Tc?.get(e)?.get(t);}
+abortEarly: e?.abortEarly ?? wn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? wn?.abortPipeEarly};}
+var Ec;
+function Tc(e) {return Ec?.get(e);}
+var Oc;
+function Rc(e) {return Oc?.get(e);}
+var Dc;
+function Ic(e, t) {return Dc?.get(e)?.get(t);}
 function tt(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? tt(i), c = {kind: e.kind,
 type: e.type,
 input: i,
@@ -54,27 +54,27 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? Oc(e.reference, c.lang) ?? (l ? Ec(c.lang) : null) ?? r.message ?? Sc(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? Ic(e.reference, c.lang) ?? (l ? Rc(c.lang) : null) ?? r.message ?? Tc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Rc(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
-function Dc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function ur(e, t) {const n = [...new x(e)];
+function Cc(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
+function Nc(e, t) {return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function vr(e, t) {const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, qs())
+validate: (t) => e["~run"]({ value: t }, Xs())
 }, e;}
-function zs(e) {return {kind: "validation",
+function Js(e) {return {kind: "validation",
 type: "finite",
-reference: zs,
+reference: Js,
 async: !1,
 expects: null,
 requirement: N.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function wn(e) {return {kind: "validation",
+function bn(e) {return {kind: "validation",
 type: "integer",
-reference: wn,
+reference: bn,
 async: !1,
 expects: null,
 requirement: N.isInteger,
@@ -88,14 +88,14 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function pt(e, t) {return {kind: "validation",
+function mt(e, t) {return {kind: "validation",
 type: "max_value",
-reference: pt,
+reference: mt,
 async: !1,
-expects: `<=${e instanceof kn ? e.toJSON() : tt(e)}`,
+expects: `<=${e instanceof yn ? e.toJSON() : tt(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof kn ? n.value.toJSON() : tt(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof yn ? n.value.toJSON() : tt(n.value) }), n;}};}
 function Fe(e, t) {return {kind: "validation",
 type: "min_length",
 reference: Fe,
@@ -104,17 +104,17 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function mt(e, t) {return {kind: "validation",
+function pt(e, t) {return {kind: "validation",
 type: "min_value",
-reference: mt,
+reference: pt,
 async: !1,
-expects: `>=${e instanceof kn ? e.toJSON() : tt(e)}`,
+expects: `>=${e instanceof yn ? e.toJSON() : tt(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof kn ? n.value.toJSON() : tt(n.value) }), n;}};}
-function bn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof yn ? n.value.toJSON() : tt(n.value) }), n;}};}
+function $n(e, t) {return {kind: "validation",
 type: "regex",
-reference: bn,
+reference: $n,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -128,14 +128,14 @@ expects: null,
 requirement: N.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function fr() {return {kind: "transformation",
+function mr() {return {kind: "transformation",
 type: "trim",
-reference: fr,
+reference: mr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Ic = { abortEarly: !0 };
-function Cc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function hr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+var Pc = { abortEarly: !0 };
+function Mc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function pr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function je(e, t) {return ne({kind: "schema",
 type: "array",
 reference: je,
@@ -165,9 +165,9 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Xs(e, t) {return ne({kind: "schema",
+function Qs(e, t) {return ne({kind: "schema",
 type: "custom",
-reference: Xs,
+reference: Qs,
 expects: "unknown",
 async: !1,
 check: e,
@@ -180,7 +180,7 @@ expects: tt(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return Rc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+"~run"(n, r) {return Cc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
 function Lt(e, t) {return ne({kind: "schema",
 type: "nullable",
 reference: Lt,
@@ -188,17 +188,17 @@ expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = hr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = pr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Re(e) {return ne({kind: "schema",
 type: "number",
 reference: Re,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !wc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Js(e, t) {return ne({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !Ac(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Zs(e, t) {return ne({kind: "schema",
 type: "object",
-reference: Js,
+reference: Zs,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : hr(o), c = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : pr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Cc(o);
+} else if (o.fallback !== void 0) n.value[i] = Mc(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -236,18 +236,18 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = hr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = pr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {return ne({kind: "schema",
 type: "picklist",
 reference: ie,
-expects: ur(e.map(tt), "|"),
+expects: vr(e.map(tt), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function $n(e, t, n) {return ne({kind: "schema",
+function An(e, t, n) {return ne({kind: "schema",
 type: "record",
-reference: $n,
+reference: An,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (Dc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (Nc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Qs(e, t) {return ne({kind: "schema",
+function ei(e, t) {return ne({kind: "schema",
 type: "tuple",
-reference: Qs,
+reference: ei,
 expects: "Array",
 async: !1,
 items: e,
@@ -307,14 +307,14 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Zs(e) {let t;
+function ti(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function ei(e, t) {return ne({kind: "schema",
+function ni(e, t) {return ne({kind: "schema",
 type: "union",
-reference: ei,
-expects: ur(e.map((n) => n.expects), "|"),
+reference: ni,
+expects: vr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,9 +326,9 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Zs(i) }), n.typed = !0;
+Y(this, "type", n, r, { issues: ti(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Zs(o) });}
+Y(this, "type", n, r, { issues: ti(o) });}
 return n;}});}
 function Ft() {return ne({kind: "schema",
 type: "unknown",
@@ -336,9 +336,9 @@ reference: Ft,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function ti(e, t, n) {return ne({kind: "schema",
+function ri(e, t, n) {return ne({kind: "schema",
 type: "variant",
-reference: ti,
+reference: ri,
 expects: "Object",
 async: !1,
 key: e,
@@ -348,10 +348,10 @@ message: n,
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
 const d = (f, u) => {for (const h of f.options) {if (h.type === "variant") d(h, new x(u).add(h.key));
 else {let v = !0, k = 0;
-for (const g of u) {const p = h.entries[g];
-if (g in i ? p["~run"]({typed: !1,
+for (const g of u) {const m = h.entries[g];
+if (g in i ? m["~run"]({typed: !1,
 value: i[g]
-}, Ic).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {v = !1, c !== g && (a < k || a === k && g in i && !(c in i)) && (a = k, c = g, l = []), c === g && l.push(h.entries[g].expects);
+}, Pc).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {v = !1, c !== g && (a < k || a === k && g in i && !(c in i)) && (a = k, c = g, l = []), c === g && l.push(h.entries[g].expects);
 break;}
 k++;}
 if (v) {const g = h["~run"]({ value: i }, s);
@@ -359,7 +359,7 @@ if (v) {const g = h["~run"]({ value: i }, s);
 if (o && !o.issues) break;}};
 if (d(this, new x([this.key])), o) return o;
 Y(this, "type", r, s, {input: i[c],
-expected: ur(l, "|"),
+expected: vr(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ge(e, t, n) {const r = e["~run"]({ value: t }, qs(n));
+function Ge(e, t, n) {const r = e["~run"]({ value: t }, Xs(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function G(e) {return Js(m.assign(m.create(null), e));}
-var ni = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, jt = [
+function G(e) {return Zs(p.assign(p.create(null), e));}
+var si = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, jt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -404,43 +404,43 @@ function Ue(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function D(e, t) {return t.section = e, t;}
 function kt(e) {return "kind" in e;}
-var Nc = /^[+-]?\d+$/;
+var Lc = /^[+-]?\d+$/;
 function ce(e) {if (typeof e == "number")
 return N.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Nc.test(t)) return null;
+if (!Lc.test(t)) return null;
 const n = N(t);
 return N.isSafeInteger(n) ? n + 0 : null;}
-function An(e, t) {return O.floor(e * t / 100);}
-function ri(e, t, n) {return O.min(n, O.max(t, e));}
-var si = 1e6;
+function Sn(e, t) {return T.floor(e * t / 100);}
+function ii(e, t, n) {return T.min(n, T.max(t, e));}
+var oi = 1e6;
 function fe(e, t) {if (e.length <= t) return e;
-const n = O.floor(t);
+const n = T.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
 function B(e, t = 40) {return e.length > t ? `${fe(e, t - 3)}...` : e;}
-var R = class extends gn {}, C = class extends gn {};
-function Pc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
+var R = class extends kn {}, C = class extends kn {};
+function Fc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
 return typeof s == "number" && N.isFinite(s) ? E(s) : n;
 }) : e;}
-function vr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function ii(e, t) {let n = t;
-for (; n < e.length && !vr(e.charCodeAt(n)); ) n += 1;
+function gr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function ai(e, t) {let n = t;
+for (; n < e.length && !gr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Mc(e) {const t = [], n = e.length;
+function jc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (vr(s)) {r += 1;
+if (gr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = ii(e, r + 1);
+const i = ai(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function oi(e) {const t = Mc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function ci(e) {const t = jc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
@@ -448,22 +448,22 @@ if (s.has(c)) throw new R(`--${B(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Lc(e, t) {if (e.length > 40) return;
+function Gc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Fc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Vc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Gt(e, t, n, r = "") {const s = Lc(e.toLowerCase(), t);
+function Gt(e, t, n, r = "") {const s = Gc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Fc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+function Vc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = O.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = O.min(i[o], n[o - 2] + 1));
+i[o] = T.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = T.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Be(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Be(e, t, n) {e.flags.forEach((r, s) => {const i = p.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new R(`--${B(s)} means nothing in the ${o} edition`) : new R(`unknown flag --${B(s)}: ${Gt(s, m.keys(t), "flags", "--")}`);}
+throw o ? new R(`--${B(s)} means nothing in the ${o} edition`) : new R(`unknown flag --${B(s)}: ${Gt(s, p.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new R(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new R(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
@@ -475,7 +475,7 @@ function yt(e, t, n, r) {const s = ce(e);
 if (s === null) throw new R(`${t} must be a whole number (got "${B(e)}")`);
 if (s < n || s > r) throw new R(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function jc(e, t, n, r) {const s = He(e, t);
+function Uc(e, t, n, r) {const s = He(e, t);
 return s === void 0 ? void 0 : yt(s, `--${t}`, n, r);}
 function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new R(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
@@ -483,20 +483,20 @@ return s;}
 function Ie(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function mp(e) {return e;}
-var ai = new vt();
-function pr(e) {let t = ai.get(e);
+function bm(e) {return e;}
+var li = new vt();
+function kr(e) {let t = li.get(e);
 if (t) return t;
-t = {}, ai.set(e, t);
-for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, li.set(e, t);
+for (const [n, r] of p.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function mr(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function yr(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function gr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
-function ci(e, t, n, r) {if (r && ce(e) === null) throw new R(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
+function wr(e, t) {return p.prototype.hasOwnProperty.call(e, t);}
+function di(e, t, n, r) {if (r && ce(e) === null) throw new R(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
 return yt(e, t, 0, n);}
-function Gc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Bc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -508,65 +508,65 @@ return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "
 case "integer":
 return yt(r, s, t.min, t.max);
 case "amount":
-return ci(r, s, t.max, t.example);
+return di(r, s, t.max, t.example);
 case "die":
 return yt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && gr(t.meaningless, i) ? t.meaningless[i] : void 0;
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && wr(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new R(o);
 return De(r, s, t.choices);}}}
-function li(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function kr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function di(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function Sn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function ui(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Vc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : E(i);
+function ui(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function br(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function fi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function _n(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function hi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Hc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : E(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Sn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function Uc(e) {const t = mr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = kr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${_n(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function Kc(e) {const t = yr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = br(e);
 return n ? [...t, n.flag] : t;}
-var fi = new vt();
-function Bc(e) {let t = fi.get(e);
-if (!t) {const n = m.keys(e), r = new I(n.map((s) => [s, Uc(e[s])]));
+var vi = new vt();
+function Wc(e) {let t = vi.get(e);
+if (!t) {const n = p.keys(e), r = new I(n.map((s) => [s, Kc(e[s])]));
 t = {names: n,
-conditions: new I(n.map((s) => [s, mr(e[s])])),
+conditions: new I(n.map((s) => [s, yr(e[s])])),
 dependsOn: r,
 compared: new x([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => li(e[s]))
-}, fi.set(e, t);}
+required: n.filter((s) => ui(e[s]))
+}, vi.set(e, t);}
 return t;}
-function hi(e, t, n) {return Be(e, pr(t), n), vi(e, t);}
-function vi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Bc(t);
+function mi(e, t, n) {return Be(e, kr(t), n), pi(e, t);}
+function pi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Wc(t);
 for (const v of o) if (e.flags.has(v)) throw new R(t[v].retired);
 for (const v of a) {if (e.flags.has(v)) continue;
 const k = t[v];
-throw new R(ui(k) ?? `no ${v} given: add --${v} ${pi(k)}`);}
+throw new R(hi(k) ?? `no ${v} given: add --${v} ${gi(k)}`);}
 const c = new I(), l = (v) => {if (c.has(v)) return;
 const k = e.flags.get(v);
-c.set(v, k === void 0 ? di(t[v]) : Gc(v, t[v], k));
+c.set(v, k === void 0 ? fi(t[v]) : Bc(v, t[v], k));
 }, d = new x(), f = (v) => {if (d.has(v)) return;
 d.add(v);
-const k = t[v], g = kr(k);
-if (g && !e.flags.has(v)) {const p = c.get(g.flag);
-if (p !== void 0 && g.in.includes(E(p))) throw new R(ui(k)?.split("{value}").join(E(p)) ?? `--${g.flag} ${E(p)} needs --${v}`);}
+const k = t[v], g = br(k);
+if (g && !e.flags.has(v)) {const m = c.get(g.flag);
+if (m !== void 0 && g.in.includes(E(m))) throw new R(hi(k)?.split("{value}").join(E(m)) ?? `--${g.flag} ${E(m)} needs --${v}`);}
 if (e.flags.has(v))
-for (const p of r.get(v)) {const b = Vc(v, p, e, c);
+for (const m of r.get(v)) {const b = Hc(v, m, e, c);
 if (b !== null) throw new R(b);}
-}, u = new x(), h = (v) => {if (!(c.has(v) || u.has(v) || !gr(t, v))) {u.add(v);
+}, u = new x(), h = (v) => {if (!(c.has(v) || u.has(v) || !wr(t, v))) {u.add(v);
 for (const k of s.get(v) ?? []) h(k);
 f(v), l(v);}};
 for (const v of n) i.has(v) && h(v);
 for (const v of n) f(v);
 for (const v of n) l(v);
-return m.fromEntries(c);}
-function yr(e, t) {const { positionals: n } = e;
+return p.fromEntries(c);}
+function $r(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new R(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new R(t.missing);}
-return ci(r, t.what, t.max ?? si, t.example);}
-function pi(e) {if (e.placeholder !== void 0) return e.placeholder;
+return di(r, t.what, t.max ?? oi, t.example);}
+function gi(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,7 +584,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Hc(e) {switch (e.kind) {case "switch":
+function xc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -602,71 +602,71 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function mi(e) {return m.entries(e).map(([t, n]) => {const r = pi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Hc(n)], i = di(n);
+function ki(e) {return p.entries(e).map(([t, n]) => {const r = gi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [xc(n)], i = fi(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${E(i)}`);
-const o = kr(n);
-li(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Sn(o.in)}`);
-for (const c of mr(n))
-(gr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && c.in ? s.push(c.in.includes("true") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Sn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Sn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+const o = br(n);
+ui(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${_n(o.in)}`);
+for (const c of yr(n))
+(wr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && c.in ? s.push(c.in.includes("true") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${_n(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${_n(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function gi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function wr(e, t) {const n = new I();
-for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
-return { ...hi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function ki(e, t) {return {...e,
+function yi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Ar(e, t) {const n = new I();
+for (const [r, s] of p.entries(e)) s !== null && n.set(r, [s]);
+return { ...mi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function wi(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function br(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Sr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var _n = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Vt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
+var En = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Vt(e, t) {const n = t > 0 && e < 100 && e <= t, r = T.max(1, T.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Kc = G({life: L(
+var Yc = G({life: L(
 G({condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Re(), wn(), mt(0), pt(3))})),
-reactions: L($n(J(), ei([nt(), Q("used")]))),
+savesOwed: j(Re(), bn(), pt(0), mt(3))})),
+reactions: L(An(J(), ni([nt(), Q("used")]))),
 skillsVs: L(je(J()))});
-function Wc(e) {return e === "success" || e === "fail" ? e : null;}
-function xc(e) {if (q.isArray(e)) return null;
-const t = Ge(Kc, e);
-return t.success ? yi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function $r(e, t) {return yi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function yi(e, t, n) {const r = {};
+function qc(e) {return e === "success" || e === "fail" ? e : null;}
+function zc(e) {if (q.isArray(e)) return null;
+const t = Ge(Yc, e);
+return t.success ? bi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function _r(e, t) {return bi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function bi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var En = -10, wi = -9, bi = 1, wt = 1, Ar = 3, Ke = { condition: "none", savesOwed: 0 }, Ut = { condition: "dead", savesOwed: 0 };
-function $i(e) {return e > 0 ? { ...Ke } : e > En ? { condition: "incapacitated", savesOwed: 0 } : { ...Ut };}
-function Sr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Yc(e, t, n) {return n.condition === "dying" ? { life: { ...Ut }, steps: [...Sr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ke }, steps: [] } : e > 0 ? t <= En ? { life: { condition: "dying", savesOwed: Ar }, steps: [{ kind: "dying", savesOwed: Ar }] } : {life: { condition: "incapacitated", savesOwed: wt },
+var Tn = -10, $i = -9, Ai = 1, wt = 1, Er = 3, Ke = { condition: "none", savesOwed: 0 }, Ut = { condition: "dead", savesOwed: 0 };
+function Si(e) {return e > 0 ? { ...Ke } : e > Tn ? { condition: "incapacitated", savesOwed: 0 } : { ...Ut };}
+function Tr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Xc(e, t, n) {return n.condition === "dying" ? { life: { ...Ut }, steps: [...Tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ke }, steps: [] } : e > 0 ? t <= Tn ? { life: { condition: "dying", savesOwed: Er }, steps: [{ kind: "dying", savesOwed: Er }] } : {life: { condition: "incapacitated", savesOwed: wt },
 steps: [{ kind: "incapacitated", savesOwed: wt }]
-} : t <= En ? { life: { ...Ut }, steps: [...Sr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Ai(e, t, n) {if (n.condition === "dead")
+} : t <= Tn ? { life: { ...Ut }, steps: [...Tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function _i(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+const r = T.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Yc(e, s, n);
+const o = Xc(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function qc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Jc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: wt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: wt }]};}
-function zc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function Qc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Ai(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = _i(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ke }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ke }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ke }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > En ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ke }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ke }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ke }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Tn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Sr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Tr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Xc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Zc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -676,33 +676,33 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: bi,
+vitality: Ai,
 life: { ...Ke },
-steps: [r(0), { kind: "stood-up", before: e, vitality: bi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Ai }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: wi,
+vitality: $i,
 life: { condition: "incapacitated", savesOwed: wt },
-steps: [r(wt), { kind: "saved-from-death", before: e, vitality: wi }]};
-const s = O.min(Ar, t.savesOwed) - 1;
+steps: [r(wt), { kind: "saved-from-death", before: e, vitality: $i }]};
+const s = T.min(Er, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Ut }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function st(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ke } : $i(t);}
-function Jc(e, t) {return st(e, t).condition;}
-function Qc(e, t) {if (t) return { life: { ...Ut } };
-const n = e === null ? Ke : $i(e);
+function st(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ke } : Si(t);}
+function el(e, t) {return st(e, t).condition;}
+function tl(e, t) {if (t) return { life: { ...Ut } };
+const n = e === null ? Ke : Si(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Zc(e) {return e.life ? { life: e.life } : {};}
-function el(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function tl(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Si(e, t, n = null) {return t.condition === "none" && n === null ? [] : [D(e, { kind: "life-now", life: t, vitality: n })];}
-function nl(e, t, n) {const r = zc(e, t, st(n, e));
+function nl(e) {return e.life ? { life: e.life } : {};}
+function rl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function sl(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Ei(e, t, n = null) {return t.condition === "none" && n === null ? [] : [D(e, { kind: "life-now", life: t, vitality: n })];}
+function il(e, t, n) {const r = Qc(e, t, st(n, e));
 return {vitality: r.after,
-state: $r(n, r.life),
+state: _r(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Si("Now", r.life)[0]};}
-var Tn = [
+now: Ei("Now", r.life)[0]};}
+var On = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -739,9 +739,9 @@ spectator: {...he,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function rl(e, t) {const n = it[e];
+function ol(e, t) {const n = it[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function sl(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
+function al(e, t) {return t.critical ? 0 : t.success ? -T.floor(T.abs(e) / 2) + 0 : e;}
 var we = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -757,28 +757,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, _i = { physical: "Physical", magical: "Magical" }, Ei = { physical: "Defense", magical: "Spirit" }, _r = { soul: "Soul", power: "Power" };
-function il(e, t) {switch (e) {case "worn-out":
+}, Ti = { physical: "Physical", magical: "Magical" }, Oi = { physical: "Defense", magical: "Spirit" }, Or = { soul: "Soul", power: "Power" };
+function cl(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function ol(e) {switch (e) {case "reached-minus-10":
+function ll(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function al(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function On(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var cl = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Rn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Ti(e, t, n) {if (t.length === 0) return `${n}`;
+function dl(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Rn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var ul = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Dn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Ri(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Er(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function ll(e) {switch (e.condition) {case "none":
+function Rr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function fl(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -786,7 +786,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function dl(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function hl(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -802,41 +802,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var ul = {blocks: "blocks the hit",
+var vl = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Oi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function fl(e, t = (n) => n) {const n = e;
+function Di(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function ml(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return il(n.reason, n.amount);
+return cl(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return On(n.before, n.protection, _i[n.track], n.after);
+return Rn(n.before, n.protection, Ti[n.track], n.after);
 case "armor-reduction":
-return On(n.before, n.reduction, Ei[n.track], n.after);
+return Rn(n.before, n.reduction, Oi[n.track], n.after);
 case "natural-reduction":
-return On(n.before, n.reduction, `natural ${Ei[n.track]}`, n.after);
+return Rn(n.before, n.reduction, `natural ${Oi[n.track]}`, n.after);
 case "defensive-stance":
-return On(n.before, n.reduction, "defensive stance", n.after);
+return Rn(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${_i[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Ti[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${_r[n.bar]}, no armor: ${_r[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${Or[n.bar]}, no armor: ${Or[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${_r[n.bar]} is not a number: nothing taken`;
+return `${Or[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -848,10 +848,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ol(n.cause);
+return ll(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${al(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${dl(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -862,21 +862,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Ti(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Er(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Ri(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Rr(n.success, n.critical)}`;
 case "no-defensive-action":
 return n.takesDamage ? `${we[n.situation]} not perceived: no defensive action, the attack hits` : `${we[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Er(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Rr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${we[n.situation]}: ${Rn(n.penalty)} to ${n.check}`;
+return `${we[n.situation]}: ${Dn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
 return `${we[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Rn(n.bonus)}` : `Aided by ${t(n.by)}: ${Rn(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Dn(n.bonus)}` : `Aided by ${t(n.by)}: ${Dn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${Rn(n.mod)}`;
+return `Modifier: ${Dn(n.mod)}`;
 case "action-check":
-return `${cl[n.action]} d100 ${n.roll} vs ${Ti(n.baseTarget, n.adjustments, n.target)}: ${Er(n.success, n.critical)}`;
+return `${ul[n.action]} d100 ${n.roll} vs ${Ri(n.baseTarget, n.adjustments, n.target)}: ${Rr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -888,11 +888,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return dl(t(n.who), n.hit, n.result, n.lost);
+return hl(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${ul[n.result]}.`;
+return `${t(n.who)} ${vl[n.result]}.`;
 case "life-now":
-return ll(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return fl(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -900,12 +900,12 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Oi(n.result, n.action)}`;
+return `${t(n.who)} ${Di(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Oi(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Di(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function hl(e) {const t = it[e];
+function pl(e) {const t = it[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -913,19 +913,19 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-var Ri = {defend: "defend",
+var Ii = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, vl = {mental: "--mental / --mental-roll",
+}, gl = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function pl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return gl(gi("round"));
+function kl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return wl(yi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -939,11 +939,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return ml(e.flag, e.action, e.situation);
+return yl(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ri[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ii[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -951,14 +951,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ri[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ii[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function ml(e, t, n) {const r = vl[e];
+function yl(e, t, n) {const r = gl[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -970,30 +970,30 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function gl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var kl = ["defensive", "reactive", "none"];
-function yl(e) {return e === "reactive";}
-function wl(e) {return e === "defensive";}
-function bl(e) {return e === "reactive";}
-function Di(e) {return e === "reactive";}
-function $l(e) {return e === "defensive";}
-function Ii(e) {return e === "defensive";}
-function Tr(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Al(e, t) {return Tr(e.reactions, t) !== void 0;}
-function Ci(e, t) {return Tr(e.reactions, t) === !0;}
-function Ni(e, t) {return Tr(e.reactions, t) === "used";}
-function Sl(e, t) {return e.skillsVs.includes(t);}
-function _l(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
+function wl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var bl = ["defensive", "reactive", "none"];
+function $l(e) {return e === "reactive";}
+function Al(e) {return e === "defensive";}
+function Sl(e) {return e === "reactive";}
+function Ci(e) {return e === "reactive";}
+function _l(e) {return e === "defensive";}
+function Ni(e) {return e === "defensive";}
+function Dr(e, t) {return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function El(e, t) {return Dr(e.reactions, t) !== void 0;}
+function Pi(e, t) {return Dr(e.reactions, t) === !0;}
+function Mi(e, t) {return Dr(e.reactions, t) === "used";}
+function Tl(e, t) {return e.skillsVs.includes(t);}
+function Ol(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Li = 5, Fi = { defend: "defend", evade: "evade", react: "reaction" };
 function Bt(e) {return e === "defend" || e === "evade" || e === "react";}
-function El(e) {return { kind: "refused", reason: e };}
+function Rl(e) {return { kind: "refused", reason: e };}
 function We(e) {return e !== null && e !== "";}
-function Tl(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
+function Dl(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new xs("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !N.isSafeInteger(n)) throw new xs("resolveSoakDefend: modifiers and targets must be integers");}
-function Ol(e) {const { action: t, situation: n, stance: r, round: s } = e, i = it[n];
+throw new qs("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
+if (n !== null && !N.isSafeInteger(n)) throw new qs("resolveSoakDefend: modifiers and targets must be integers");}
+function Il(e) {const { action: t, situation: n, stance: r, round: s } = e, i = it[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1007,63 +1007,63 @@ if (Bt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!We(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Di(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ci(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return yl(r) ? We(e.vs) ? Al(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return $l(r) ? We(e.vs) ? El(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return wl(r) ? { code: "counter-in-defensive-stance" } : bl(r) ? We(e.vs) ? Ci(s, e.vs) ? e.ally !== null && !_l(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Al(r) ? { code: "counter-in-defensive-stance" } : Sl(r) ? We(e.vs) ? Pi(s, e.vs) ? e.ally !== null && !Ol(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return $l(r) ? { code: "defensive-skill-on-ally" } : Di(r) ? We(e.vs) ? Ci(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ii(r)) {if (!We(e.vs)) return { code: "needs-vs", action: t };
-if (Sl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return _l(r) ? { code: "defensive-skill-on-ally" } : Ci(r) ? We(e.vs) ? Pi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ni(r)) {if (!We(e.vs)) return { code: "needs-vs", action: t };
+if (Tl(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Rl(e) {const t = [];
-return it[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Bt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Dl(e) {Tl(e);
-const t = Ol(e);
-if (t) return El(t);
-const n = Rl(e);
+function Cl(e) {const t = [];
+return it[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Bt(e.action) && t.push(Fi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Nl(e) {Dl(e);
+const t = Il(e);
+if (t) return Rl(t);
+const n = Cl(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = it[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = Vt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
 return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), bt(a, "fail", {}, !1)) : bt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Fi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), bt(a, d, Li(e), !1);}
-case "react": {const l = e.vs, d = Fi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), bt(a, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);}
+case "evade": {const d = Gi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), bt(a, d, ji(e), !1);}
+case "react": {const l = e.vs, d = Gi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), bt(a, null, { reaction: { vs: l, success: d.success }, ...ji(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), bt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ii(e.stance) && We(e.vs), d = e.ally !== null && We(e.vs);
+const l = e.ally === null && Ni(e.stance) && We(e.vs), d = e.ally !== null && We(e.vs);
 return bt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Li(e) {return e.aid !== null && We(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Fi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = rl(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = Vt(e.rolls.mental, e.checkTargets.mental ?? 0), l = sl(a, c);
+function ji(e) {return e.aid !== null && We(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Gi(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = ol(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = Vt(e.rolls.mental, e.checkTargets.mental ?? 0), l = al(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Mi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Vt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Li, by: e.aid.by }), r.push(Li)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Fi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Vt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function bt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Dn = {defend: "defend_check",
+var In = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Il(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && it[e.situation].perceptionGate !== "none", r = [];
+function Pl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && it[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function ji(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function Vi(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1073,19 +1073,19 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : m.values(Dn),
+return {values: n.action === "save" ? ["save_check"] : p.values(In),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: Il(n),
+dice: Pl(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? Cl(n, r, i.action) : Nl(n, r, i);}};}
-function Cl(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Ml(n, r, i.action) : Ll(n, r, i);}};}
+function Ml(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = st(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Xc(r, s, Vt(n, i + e.mod));
+const o = Zc(r, s, Vt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
@@ -1093,26 +1093,26 @@ steps: [
 D(ue, { kind: "save-title", who: l }),
 D(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ue("Roll", o.steps),
-...Si("Now", o.life, o.vitality)],
+...Ei("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: $r(t.state, o.life),
+state: _r(t.state, o.life),
 detail: o};}
-function Nl(e, t, n) {const r = t.bars.vitality.value;
+function Ll(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = st(t.state, r), i = m.fromEntries(
-m.keys(Dn).map((y) => [y, t.values[Dn[y]]?.current ?? null])
+const s = st(t.state, r), i = p.fromEntries(
+p.keys(In).map((y) => [y, t.values[In[y]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
 if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const A = y.state.reactions ?? {}, V = e.vs !== null && m.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
+const A = y.state.reactions ?? {}, V = e.vs !== null && p.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
 reaction: V,
 condition: st(y.state, y.vitality ?? null).condition,
 acting: y.acting === !0};}
-const c = Dl({action: e.action,
+const c = Nl({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1126,67 +1126,67 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: pl(c.reason, (y) => t.others[y]?.name ?? y) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: Dn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: kl(c.reason, (y) => t.others[y]?.name ?? y) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: In[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, p = c.pendingDefense, b = [
+const v = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = c.pendingDefense, b = [
 D(ue, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
-D(oe, { kind: "check-summary", who: g, action: e.action, result: p }),
+D(oe, { kind: "check-summary", who: g, action: e.action, result: m }),
 ...Ue("Check", c.steps),
-...p !== null ? [D("Result", { kind: "check-result", who: g, result: p, action: e.action })] : [],
+...m !== null ? [D("Result", { kind: "check-result", who: g, result: m, action: e.action })] : [],
 ...k ? [D("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [D(Ve, { kind: "offer-damage" })] : [],
-...k ? Pl(t.id) : []];
+...k ? Fl(t.id) : []];
 return {headline: v,
 steps: b,
 changes: f,
 state: l,
-...p !== null ? { answer: p } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-function Pl(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function Ml(e) {return O.max(0, An(e, 5));}
-var Gi = 25;
-function Ll(e) {const t = [], n = O.max(0, e.amount), r = ri(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = An(n, r), o = n - i;
+function Fl(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function jl(e) {return T.max(0, Sn(e, 5));}
+var Ui = 25;
+function Gl(e) {const t = [], n = T.max(0, e.amount), r = ii(e.piercePercent, 0, 100), s = T.max(0, e.stanceReduction), i = Sn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const v = ri(d.soakPercent, 0, 100), k = An(o, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = O.max(0, k - f), t.push({ kind: "protection", track: e.track, protection: f, before: k, after: a });
-const g = O.max(0, d.armorReduction);
+const d = e.armor, f = d === null ? 0 : T.max(0, d.protection), u = d !== null && (f > 0 || T.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && u) {const v = ii(d.soakPercent, 0, 100), k = Sn(o, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: k }), a = T.max(0, k - f), t.push({ kind: "protection", track: e.track, protection: f, before: k, after: a });
+const g = T.max(0, d.armorReduction);
 if (g > 0) {const b = a;
-a = O.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: a });}
-const p = An(k, Gi);
-c = O.max(0, f - p), f > 0 ? l = {kind: "protection-wear",
+a = T.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: a });}
+const m = Sn(k, Ui);
+c = T.max(0, f - m), f > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: k,
-wearPercent: Gi,
-wear: p,
+wearPercent: Ui,
+wear: m,
 before: f,
 after: c
 } : c = d.protection;
 } else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : v ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: o }), d !== null) {c = d.protection;
-const g = O.max(0, d.naturalReduction);
-if (g > 0) {const p = a;
-a = O.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: p, after: a });}}}
+const g = T.max(0, d.naturalReduction);
+if (g > 0) {const m = a;
+a = T.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: m, after: a });}}}
 if (s > 0) {const v = a;
-a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
+a = T.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-function Fl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Vi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function Or(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function jl(e) {const t = Fl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Or(e, t, n, !0);
+function Vl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Bi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function Ir(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Ul(e) {const t = Vl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Ir(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Or(e, t, n, !1);
-if (e.instantKill) {const o = qc(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Ir(e, t, n, !1);
+if (e.instantKill) {const o = Jc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1195,11 +1195,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Vi(o.life, e.life)};}
-const r = O.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !Bi(o.life, e.life)};}
+const r = T.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Or(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), Ir(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1208,13 +1208,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Ll({amount: r,
+const s = Gl({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Ai(e.bars.vitality, s.vitalityLoss, e.life);
+const i = _i(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1222,34 +1222,34 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Vi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function Ui(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var Bi = {physical: Ui("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: Ui("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Gl = { values: ["fortitude"] }, Hi = [], Ki = [], Wi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function Vl(e) {const t = e, n = t["instant-kill"];
+changed: i.after !== e.bars.vitality || !Bi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function Hi(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var Ki = {physical: Hi("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: Hi("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Bl = { values: ["fortitude"] }, Wi = [], xi = [], Yi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Hl(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new R("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: _n[t.type],
+track: En[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Ul(e) {return xi(Vl(e));}
-function Bl(e) {return xi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function xi(e) {const t = Bi[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Kl(e, s);
-return n ? { values: Hi, bars: Wi[e.to], dice: Ki, resolve: r, more: (s) => Hl(s, t, e.defenseOverride) } : { values: Hi, bars: Wi[e.to], dice: Ki, resolve: r };}
-function Hl(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Gl;
+function Kl(e) {return qi(Hl(e));}
+function Wl(e) {return qi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function qi(e) {const t = Ki[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Yl(e, s);
+return n ? { values: Wi, bars: Yi[e.to], dice: xi, resolve: r, more: (s) => xl(s, t, e.defenseOverride) } : { values: Wi, bars: Yi[e.to], dice: xi, resolve: r };}
+function xl(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Bl;
 const s = r[t.protection];
 if (s === void 0) {const o = (n ?? e.answer) === "success";
 return !e.armorSource || o || st(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return Yi(s) || Yi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var Yi = (e) => (e?.current ?? 0) > 0;
-function Kl(e, t) {const n = Bi[e.track], r = e.to === "vitality" && !e.instantKill;
+return zi(s) || zi(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var zi = (e) => (e?.current ?? 0) > 0;
+function Yl(e, t) {const n = Ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Yl(t.values, n) : null, c = r && t.stance === "defensive" ? Ml(o("fortitude")) : 0, l = st(t.state, t.bars.vitality.value), d = jl({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Xl(t.values, n) : null, c = r && t.stance === "defensive" ? jl(o("fortitude")) : 0, l = st(t.state, t.bars.vitality.value), d = Ul({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1265,13 +1265,13 @@ s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.
 for (const h of ["soul", "power"]) {const v = d.bars[h];
 v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: ql(d, l),
-steps: Wl(t.id, e, d, l),
+const u = {headline: Jl(d, l),
+steps: ql(t.id, e, d, l),
 changes: f,
-state: $r(t.state, d.life),
+state: _r(t.state, d.life),
 detail: d};
 return t.answer !== null && (u.answer = null), u;}
-function Wl(e, t, n, r) {const s = zl(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: xl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function ql(e, t, n, r) {const s = Ql(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: zl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(D("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1280,41 +1280,41 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(D("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(D("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(D("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function xl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function zl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Yl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Xl(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function ql(e, t) {if (e.cancelled) return "blocked";
+function Jl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function zl(e, t) {if (e.cancelled) return "blocks";
+function Ql(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var qi = [
+var Xi = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Xl = {type: { kind: "choice", choices: m.keys(_n), default: "physical", onlyWhen: qi },
+], Zl = {type: { kind: "choice", choices: p.keys(En), default: "physical", onlyWhen: Xi },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: qi },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Xi },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Rr = (e) => Tn.filter((t) => e(it[t])), xe = { flag: "action", notIn: ["save"] }, In = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", zi = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Cr = (e) => On.filter((t) => e(it[t])), xe = { flag: "action", notIn: ["save"] }, Cn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ji = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: Tn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: On, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [xe, { flag: "action", in: ["evade"], why: In }, { flag: "situation", in: Rr((e) => e.mentalCheckEasesPenalty), why: In }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [xe, { flag: "action", in: ["evade"], why: In }, { flag: "situation", in: Rr((e) => e.mentalCheckEasesPenalty), why: In }] },
+mental: { kind: "switch", onlyWhen: [xe, { flag: "action", in: ["evade"], why: Cn }, { flag: "situation", in: Cr((e) => e.mentalCheckEasesPenalty), why: Cn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [xe, { flag: "action", in: ["evade"], why: Cn }, { flag: "situation", in: Cr((e) => e.mentalCheckEasesPenalty), why: Cn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [xe, { flag: "situation", in: Rr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+onlyWhen: [xe, { flag: "situation", in: Cr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
 vs: { kind: "token", onlyWhen: xe, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
 ally: { kind: "token", onlyWhen: xe },
 "aided-by": { kind: "token", onlyWhen: xe, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
@@ -1323,7 +1323,7 @@ skill: { kind: "text", placeholder: "NAME", onlyWhen: xe }
 }, Ht = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
-}, Xi = (e) => e == null ? "" : ` (${e})`, Jl = {id: "soak",
+}, Qi = (e) => e == null ? "" : ` (${e})`, ed = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1339,49 +1339,49 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Xl,
+hit: {flags: Zl,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Ul,
-handEdit: Bl},
-check: {flags: zi,
+plan: Kl,
+handEdit: Wl},
+check: {flags: Ji,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + Tn.join(", ") + ".",
+"Situations: " + On.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: ji,
-answers: {flags: { situation: { kind: "choice", choices: Tn, placeholder: "S" } },
+plan: Vi,
+answers: {flags: { situation: { kind: "choice", choices: On, placeholder: "S" } },
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Xi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Xi(t.values.evade_check?.current)}` : "No defense",
-situationWords: hl,
-planAnswer: (e, { situation: t }) => ki(ji(wr({ action: e, situation: t }, zi)), "pending-defense"),
-keep: (e, t) => br(e, t, t.steps.find((n) => n.kind === "action-check")),
+label: (e, t) => e === "defend" ? `Defend${Qi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Qi(t.values.evade_check?.current)}` : "No defense",
+situationWords: pl,
+planAnswer: (e, { situation: t }) => wi(Vi(Ar({ action: e, situation: t }, Ji)), "pending-defense"),
+keep: (e, t) => Sr(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, { attacker: t }) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
 help: [`Defensive: ${Ht.defensive}. Reactive: ${Ht.reactive}.`],
-modes: kl,
+modes: bl,
 default: "none",
 row: "Stance",
 says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Ht.defensive },
 reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Ht.reactive },
 none: { takes: "drops its stance", already: "already has no stance", effect: Ht.none }}},
-life: {enter: Qc,
-endRound: Zc,
-condition: Jc,
-setVitality: nl,
-parseState: xc,
-isEmptyState: el,
-describeStateChange: tl,
-parseAnswer: Wc},
-words: fl
+life: {enter: tl,
+endRound: nl,
+condition: el,
+setVitality: il,
+parseState: zc,
+isEmptyState: rl,
+describeStateChange: sl,
+parseAnswer: qc},
+words: ml
 }, Kt = [
 "front",
 "thrown-object",
@@ -1396,7 +1396,7 @@ words: fl
 "spell-invisible",
 "covert",
 "spectator"
-], Ql = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], td = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1416,49 +1416,49 @@ aoe: { ...ve, noHitChance: !0 },
 "spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Zl(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
-function ed(e) {return Ye[e].perceive !== null;}
-var Wt = 4, td = G({result: ie(["success", "fail"]),
+function nd(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
+function rd(e) {return Ye[e].perceive !== null;}
+var Wt = 4, sd = G({result: ie(["success", "fail"]),
 situation: ie(Kt),
 perceived: nt()});
-function nd(e) {const t = Ge(td, e);
+function id(e) {const t = Ge(sd, e);
 return t.success ? t.output : null;}
-var rd = G({roundsDead: L(j(Re(), wn(), mt(0), pt(Wt))),
+var od = G({roundsDead: L(j(Re(), bn(), pt(0), mt(Wt))),
 freeSaveUsed: L(Q(!0)),
 triedThisRound: L(Q(!0))});
-function sd(e) {if (q.isArray(e)) return null;
-const t = Ge(rd, e);
+function ad(e) {if (q.isArray(e)) return null;
+const t = Ge(od, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of p.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function Se(e) {return e !== null && e <= 0;}
-function Ji(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function _e(e) {return e !== null && e <= 0;}
+function Zi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Qi(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function eo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function id(e, t) {return t ? { roundsDead: Wt, freeSaveUsed: !0 } : Se(e) ? { roundsDead: 0 } : {};}
-function od(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Wt, n.roundsDead + 1) };}
-function Dr(e) {return O.max(0, Wt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Zi(e, t) {return Se(t) && Dr(e) === 0;}
-function Ir(e, t, n, r = !1) {return !r && !Se(n) ? [] : [D(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function ad(e, t, n) {const r = [];
+function cd(e, t) {return t ? { roundsDead: Wt, freeSaveUsed: !0 } : _e(e) ? { roundsDead: 0 } : {};}
+function ld(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: T.min(Wt, n.roundsDead + 1) };}
+function Nr(e) {return T.max(0, Wt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function to(e, t) {return _e(t) && Nr(e) === 0;}
+function Pr(e, t, n, r = !1) {return !r && !_e(n) ? [] : [D(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function dd(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Se(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Se(e) && r.push({ kind: "revived" }), i = Qi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Ji(n))), {vitality: s,
+return t < e && _e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (_e(e) && r.push({ kind: "revived" }), i = eo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Zi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Ir("Now", i, s)[0],
+now: Pr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Cr(e) {return Ye[e].reactCheck !== null ? "react" : "defend";}
-function eo(e, t) {const n = Ye[t];
+function Mr(e) {return Ye[e].reactCheck !== null ? "react" : "defend";}
+function no(e, t) {const n = Ye[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function cd(e) {const { action: t, situation: n } = e, r = Ye[n], s = [], i = eo(t, n);
+function ud(e) {const { action: t, situation: n } = e, r = Ye[n], s = [], i = no(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Cr(n) : null;
+const o = i.check ? Mr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1466,11 +1466,11 @@ const a = t === "defend" || t === "guard", c = (f) => {if (!a) return { kind: "r
 const u = { result: "fail", situation: n, perceived: f };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Nr("perceive", e.rolls.perceive, u, f, h);
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Lr("perceive", e.rolls.perceive, u, f, h);
 if (s.push(v.step), !v.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Nr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Lr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
 if (s.push(u.step), a) {const h = u.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
@@ -1478,12 +1478,12 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Nr(e, t, n, r, s) {const i = Zl(n, r) + s, o = Vt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Lr(e, t, n, r, s) {const i = nd(n, r) + s, o = Vt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function ld(e, t) {return e && e.result === "success" ? e : t;}
-var dd = 1;
-function ud(e) {const { state: t } = e;
-if (!Se(e.vitality)) return { kind: "refused", reason: "not-dead" };
+function fd(e, t) {return e && e.result === "success" ? e : t;}
+var hd = 1;
+function vd(e) {const { state: t } = e;
+if (!_e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Wt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
@@ -1493,12 +1493,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = Nr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Lr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: dd, state: Qi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: hd, state: eo(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Dr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function to(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Nr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function ro(e) {if (e.positionals.length > 0) throw new R(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1507,29 +1507,29 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return hd(n.mod);
-const r = n.action, s = eo(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Cr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return pd(n.mod);
+const r = n.action, s = no(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Mr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return fd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function fd(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return md({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function md(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (Se(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: gi("turn") };
+if (_e(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: yi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (v) => t.values[v]?.current ?? null, o = cd({...e,
+const i = (v) => t.values[v]?.current ?? null, o = ud({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const v = ld(s.answer ?? void 0, o.pending);
+if (o.pending && a === "guard" && s && e.ally) {const v = fd(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -1545,12 +1545,12 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function hd(e) {return {values: ["save_check", "exp"],
+function pd(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ud({vitality: r,
+const s = vd({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1575,49 +1575,49 @@ steps: [
 D(ue, { kind: "save-title", who: o }),
 D(oe, { kind: "save-summary", who: o, stood: s.stood }),
 ...Ue("Roll", s.steps),
-...Ir("Now", s.state, s.vitality, !0)],
+...Pr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function vd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ed(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function pd(e) {const t = [], n = e.pending ?? void 0;
-if (Se(e.vitality))
+function gd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && rd(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function kd(e) {const t = [], n = e.pending ?? void 0;
+if (_e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Ye[r], i = vd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ye[r], i = gd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, f = O.max(0, e.armor), u = d > f;
+else {const d = e.hit + s.hitBonus + e.mod, f = T.max(0, e.armor), u = d > f;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = O.max(0, e.amount);
-if (i === "success") {const d = O.max(0, e.armorDefense), f = O.max(0, a - d);
+let a = T.max(0, e.amount);
+if (i === "success") {const d = T.max(0, e.armorDefense), f = T.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ji(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function md(e) {const t = e;
-return no({ amount: e.amount ?? 0, track: _n[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function gd(e) {return no({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var kd = [], yd = ["vitality"], wd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Zi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function yd(e) {const t = e;
+return so({ amount: e.amount ?? 0, track: En[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function wd(e) {return so({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var bd = [], $d = ["vitality"], Ad = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, bd = { values: ["armor_defense"] };
-function $d(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || Se(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ye[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = wd[e.track];
-return a ? c ? l.both : l.armor : c ? bd : void 0;}
-function no(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: kd,
-bars: yd,
-more: (n) => $d(e, n),
+}, Sd = { values: ["armor_defense"] };
+function _d(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || _e(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ye[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = Ad[e.track];
+return a ? c ? l.both : l.armor : c ? Sd : void 0;}
+function so(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: bd,
+bars: $d,
+more: (n) => _d(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = pd({amount: e.amount,
+const s = kd({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1634,23 +1634,23 @@ D(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline
 D(oe, { kind: "attack-summary", who: i, headline: o }),
 ...Ue("Defense", s.steps.filter(c)),
 ...Ue("Breakdown", s.steps.filter((d) => !c(d))),
-...Ir("Now", s.state, s.vitality)];
+...Pr("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var gp = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Ad = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Sd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var $m = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Ed = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Td(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function _d(e, t) {if (!Se(t)) return;
-if (Zi(e, t)) return "Dead for good: no save is left";
+function Od(e, t) {if (!_e(t)) return;
+if (to(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Dr(e);
+const n = Nr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var Ed = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Td(e) {const t = Ye[e];
+var Rd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Dd(e) {const t = Ye[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1658,7 +1658,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Od(e, t = (n) => n) {const n = e;
+function Id(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1684,7 +1684,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Ad[n.check]} d100 ${n.roll} vs ${Sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Ed[n.check]} d100 ${n.roll} vs ${Td(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${we[n.situation]} not perceived: no defense, the attack hits` : `${we[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1706,9 +1706,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${Ed[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${Rd[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return _d(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return Od(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1719,32 +1719,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var ro = ["defend", "guard", "save"], xt = (e) => Kt.filter((t) => e(Ye[t])), so = m.fromEntries(Ql.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Rd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var io = ["defend", "guard", "save"], xt = (e) => Kt.filter((t) => e(Ye[t])), oo = p.fromEntries(td.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Cd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: m.keys(_n), default: "physical" },
-situation: { kind: "choice", choices: Kt, meaningless: so, placeholder: "S" },
+type: { kind: "choice", choices: p.keys(En), default: "physical" },
+situation: { kind: "choice", choices: Kt, meaningless: oo, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, io = {action: {kind: "choice",
+}, ao = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Kt, meaningless: so, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Kt, meaningless: oo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
 { flag: "situation", notIn: xt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: ro, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+{ flag: "action", in: io, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
 "react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: xt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
 "perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: xt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
 "perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: xt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
 difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: xt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: ro, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: io, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Dd = {id: "threshold",
+}, Nd = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1761,28 +1761,28 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Rd,
+hit: {flags: Cd,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: md,
-handEdit: gd},
-check: {flags: io,
+plan: yd,
+handEdit: wd},
+check: {flags: ao,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + Kt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: to,
+plan: ro,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situationWords: Td,
-planAnswer(e, { situation: t }) {const n = ki(to(wr({ action: e, situation: t }, io)), "pending-defense");
-return t !== null && Cr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => br(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: Dd,
+planAnswer(e, { situation: t }) {const n = wi(ro(Ar({ action: e, situation: t }, ao)), "pending-defense");
+return t !== null && Mr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => Sr(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1790,59 +1790,59 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: id,
-endRound: od,
-condition: (e, t) => Se(t) ? "dead" : "none",
-setVitality: ad,
-deadForGood: Zi,
-parseState: sd,
-isEmptyState: (e) => m.values(e).every((t) => t === void 0),
+life: {enter: cd,
+endRound: ld,
+condition: (e, t) => _e(t) ? "dead" : "none",
+setVitality: dd,
+deadForGood: to,
+parseState: ad,
+isEmptyState: (e) => p.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: nd},
-words: Od
+parseAnswer: id},
+words: Id
 }, Yt = ["passive", "active", "full"];
 function qt(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Id(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
+function Pd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : qt(t ? 0 : null, n === !0);}
-function Cd(e) {if (typeof e != "object" || e === null) return null;
+return p.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : qt(t ? 0 : null, n === !0);}
+function Md(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return m.keys(r).length > 0 || !Yt.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var zt = { passive: 0, active: 5, full: 10 }, Nd = 10;
-function Pr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
-function oo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Pr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Pr(t.defender, -zt[s]) >= n) ?? "passive";}
-function Pd(e) {const t = [], { turn: n } = e;
+return p.keys(r).length > 0 || !Yt.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var zt = { passive: 0, active: 5, full: 10 }, Ld = 10;
+function Fr(e, t) {return T.round((e + t) * 1e6) / 1e6;}
+function co(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Fr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Fr(t.defender, -zt[s]) >= n) ?? "passive";}
+function Fd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (zt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const u = oo(r, n);
+else {const u = co(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: zt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (a) {const u = e.attack - o, h = O.max(0, e.weapon) + u;
+if (a) {const u = e.attack - o, h = T.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = O.max(0, e.armorScore - e.armorPenetration), k = h > v;
+const v = T.max(0, e.armorScore - e.armorPenetration), k = h > v;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };}
 const l = zt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= Nd;
+l > 0 && n.defender !== null && (d = Fr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= Ld;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };}
-var ao = ["passive_defense", "active_defense", "full_defense", "armor_score"], Md = (e) => e !== null && Yt.includes(e);
-function Ld(e, t) {const n = e, r = e.amount ?? 0;
-return {values: ao,
+var lo = ["passive_defense", "active_defense", "full_defense", "armor_score"], jd = (e) => e !== null && Yt.includes(e);
+function Gd(e, t) {const n = e, r = e.amount ?? 0;
+return {values: lo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = ao.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
+resolve(s, i) {const o = lo.find((k) => s.values[k]?.present === !0 && s.values[k]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Md(s.stance) ? s.stance : "passive"), l = Pd({weapon: r,
+const a = (k) => s.values[k]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (jd(s.stance) ? s.stance : "passive"), l = Fd({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: c,
@@ -1854,8 +1854,8 @@ turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, curr
 let u = s.bars.vitality.value ?? 1;
 if (l.damage) {const k = l.damage.to === "vitality" ? "vitality" : t.stamina, g = s.bars[k].value;
 if (g === null) return { kind: "bar", resource: k };
-const p = g - l.damage.amount;
-f.push({ kind: "bar-moved", to: l.damage.to, before: g, after: p }), p !== g && d.push({ kind: "bar", resource: k, to: p }), k === "vitality" && (u = p);}
+const m = g - l.damage.amount;
+f.push({ kind: "bar-moved", to: l.damage.to, before: g, after: m }), m !== g && d.push({ kind: "bar", resource: k, to: m }), k === "vitality" && (u = m);}
 l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
 const h = s.id, v = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
 return {headline: l.hits ? v ? "falls" : "hit" : "missed",
@@ -1867,12 +1867,12 @@ D(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === 
 changes: d,
 state: qt(u, s.state.dead === !0),
 detail: l};}};}
-function Fd(e, t) {return {values: ["armor_score"],
+function Vd(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = O.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+const s = T.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
@@ -1884,12 +1884,12 @@ D("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: 
 changes: a,
 state: qt(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function jd(e, t) {const n = e;
+function Ud(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (oo(n, i) !== n)
+if (co(n, i) !== n)
 return { kind: "refused", reason: `${n} defense costs ${zt[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
@@ -1897,7 +1897,7 @@ steps: [D(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), D("Check", 
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Gd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Bd(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
 state: qt(t, r),
 steps: [s],
@@ -1906,15 +1906,15 @@ now: t <= 0 ? D("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", 
 var $t = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Vd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ud = { passive: "passively", active: "actively", full: "fully" }, Mr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Bd(e, t = (n) => n) {const n = e;
+}, Hd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Kd = { passive: "passively", active: "actively", full: "fully" }, jr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Wd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Mr(n.passive)} passive${n.mode !== "passive" ? `${Mr(n.active)} active` : ""}${n.mode === "full" ? `${Mr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${jr(n.passive)} passive${n.mode !== "passive" ? `${jr(n.active)} active` : ""}${n.mode === "full" ? `${jr(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1943,14 +1943,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${Ud[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Kd[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Hd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var xd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
 "defense-mode": { kind: "choice", choices: Yt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Kd = {id: "opposed",
+}, Yd = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -1965,14 +1965,14 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Hd,
+hit: {flags: xd,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Ld,
-handEdit: Fd},
+plan: Gd,
+handEdit: Vd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
@@ -1980,8 +1980,8 @@ refused: "in the opposed edition the defense is rolled inside !damage: choose th
 plan: () => {throw new R("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
 choices: Yt,
-label: (e) => Vd[e] ?? e,
-planAnswer: (e, t, n) => jd(e, n),
+label: (e) => Hd[e] ?? e,
+planAnswer: (e, t, n) => Ud(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
@@ -1993,21 +1993,21 @@ row: "Defense mode",
 says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: $t.passive },
 active: { takes: "defends actively by default", already: "already defends actively by default", effect: $t.active },
 full: { takes: "defends fully by default", already: "already defends fully by default", effect: $t.full }}},
-life: {setVitality: Gd,
+life: {setVitality: Bd,
 enter: (e, t) => qt(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Id,
-parseAnswer: Cd,
+parseState: Pd,
+parseAnswer: Md,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Bd
-}, Wd = { soak: Jl, threshold: Dd, opposed: Kd }, xd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function Yd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Wd
+}, qd = { soak: ed, threshold: Nd, opposed: Yd }, zd = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Xd(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => m.keys(i).length === 0,
+isEmptyState: (i) => p.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
@@ -2016,189 +2016,189 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: xd,
+label: zd,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(wr({ [s]: i }, r.flags)),
-keep: (i, o) => br(i, o),
+planAnswer: (i) => r.plan(Ar({ [s]: i }, r.flags)),
+keep: (i, o) => Sr(i, o),
 ...r.answers}}};}
 var ot = new I();
-for (const [e, t] of m.entries(Wd)) ot.set(e, Yd(t, e));
-var co = ot.keys().next().value, qd = "soak";
-function Cn(e) {return typeof e == "string" && ot.has(e);}
-function zd() {return [...ot.keys()];}
-function Lr() {return [...ot.values()];}
-function Ce(e) {return ot.get(e) ?? ot.get(co);}
-function Xt() {return Lr().filter((e) => e.table.playable).map((e) => e.id);}
-var Fr;
-function lo(e) {return Fr ?? (Fr = new x(Lr().flatMap((t) => t.stance.modes))), Fr.has(e);}
-function jr(e, t) {return (n) => Lr().some(
-(s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+for (const [e, t] of p.entries(qd)) ot.set(e, Xd(t, e));
+var uo = ot.keys().next().value, Jd = "soak";
+function Nn(e) {return typeof e == "string" && ot.has(e);}
+function Qd() {return [...ot.keys()];}
+function Gr() {return [...ot.values()];}
+function Ce(e) {return ot.get(e) ?? ot.get(uo);}
+function Xt() {return Gr().filter((e) => e.table.playable).map((e) => e.id);}
+var Vr;
+function fo(e) {return Vr ?? (Vr = new x(Gr().flatMap((t) => t.stance.modes))), Vr.has(e);}
+function Ur(e, t) {return (n) => Gr().some(
+(s) => s.id !== e && p.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var Jt = Xs(Cn, "not an edition this script has"), Qt = ["bar1", "bar2", "bar3"], uo = m.fromEntries(jt.map((e) => [e, e])), qe = [...jt], fo = {incapacitated: "sleepy",
+var Jt = Qs(Nn, "not an edition this script has"), Qt = ["bar1", "bar2", "bar3"], ho = p.fromEntries(jt.map((e) => [e, e])), qe = [...jt], vo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Zt = m.keys(fo), Xd = j(J(), fr(), Fe(1), X(100)), Jd = j(J(), fr(), Fe(1), X(100), bn(/^[^,]+$/)), Gr = ie(Qt), ho = ie(["gm", "public"]), Vr = ["refuse", "gm", "api-as"], Qd = G({edition: Jt,
-bars: G({vitality: Gr,
-soul: Gr,
-power: Gr,
+}, Zt = p.keys(vo), Zd = j(J(), mr(), Fe(1), X(100)), eu = j(J(), mr(), Fe(1), X(100), $n(/^[^,]+$/)), Br = ie(Qt), mo = ie(["gm", "public"]), Hr = ["refuse", "gm", "api-as"], tu = G({edition: Jt,
+bars: G({vitality: Br,
+soul: Br,
+power: Br,
 stamina: ie(["power", ...Qt])}),
 attributes: G(
-m.fromEntries(qe.map((e) => [e, Xd]))),
+p.fromEntries(qe.map((e) => [e, Zd]))),
 markers: G(
-m.fromEntries(Zt.map((e) => [e, Jd]))),
-visibility: G({ npc: ho, pc: ho }),
+p.fromEntries(Zt.map((e) => [e, eu]))),
+visibility: G({ npc: mo, pc: mo }),
 playersTargetAny: nt(),
 armorOnManualEdits: nt(),
-overwhelmLimit: j(Re(), wn(), mt(0), pt(1e3)),
-apiCommands: ie(Vr)});
-function vo() {return {edition: co,
+overwhelmLimit: j(Re(), bn(), pt(0), mt(1e3)),
+apiCommands: ie(Hr)});
+function po() {return {edition: uo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...uo },
-markers: { ...fo },
+attributes: { ...ho },
+markers: { ...vo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Zd(e) {const t = vo(), n = [];
+function nu(e) {const t = po(), n = [];
 if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = po(Qd.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = go(tu.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function po(e, t, n, r, s) {const i = {};
-for (const [o, a] of m.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Ur(d);
+function go(e, t, n, r, s) {const i = {};
+for (const [o, a] of p.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = Kr(d);
 continue;}
 if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Ur(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Kr(d);
 else {const u = a.entries;
-i[o] = po(u, l, d, `${c}.`, s);}
+i[o] = go(u, l, d, `${c}.`, s);}
 continue;}
 const f = Ge(a, l);
-f.success ? i[o] = f.output : (s.push(`${c}: ${eu(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Ur(d));}
+f.success ? i[o] = f.output : (s.push(`${c}: ${ru(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Kr(d));}
 return i;}
 function $(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function Ur(e) {return $(e) ? te.parse(te.stringify(e)) : e;}
-function eu(e) {const t = te.stringify(e) ?? E(e);
+function Kr(e) {return $(e) ? te.parse(te.stringify(e)) : e;}
+function ru(e) {const t = te.stringify(e) ?? E(e);
 return t.length > 40 ? `${fe(t, 37)}...` : t;}
-var mo = j(Re(), gt()), tu = j(Re(), gt(), mt(-1e6), pt(1e6)), go = G({overrides: L($n(ie(jt), tu)),
-worn: L(G({ physical: L(mo), magical: L(mo) })),
+var ko = j(Re(), gt()), su = j(Re(), gt(), pt(-1e6), mt(1e6)), yo = G({overrides: L(An(ie(jt), su)),
+worn: L(G({ physical: L(ko), magical: L(ko) })),
 stance: L(j(J(), X(40))),
 deadForGood: L(Q(!0)),
 edition: L(G({ id: Jt, state: Ft() }))
-}), kp = m.keys(go.entries);
-function nu(e) {const t = {}, n = [];
+}), Am = p.keys(yo.entries);
+function iu(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of p.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ge(go, s);
+const i = Ge(yo, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !lo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = ko(i.output);
+i.output.stance !== void 0 && !fo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = wo(i.output);
 At(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function ko(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+function wo(e) {for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Nn(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
-function yo(e, t, n) {ko(n), At(n) ? delete e[t] : e[t] = n;}
+function Pn(e, t, n) {const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;}
+function bo(e, t, n) {wo(n), At(n) ? delete e[t] : e[t] = n;}
 function At(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var St = j(Re(), gt()), Pn = Lt(St), wo = j(Re(), zs(), mt(-1e9), pt(1e9)), at = j(J(), Fe(1), X(64)), ru = ie(["physical", "magical"]), bo = G({edition: L(G({ id: Jt, state: Ft() })),
+var St = j(Re(), gt()), Mn = Lt(St), $o = j(Re(), Js(), pt(-1e9), mt(1e9)), at = j(J(), Fe(1), X(64)), ou = ie(["physical", "magical"]), Ao = G({edition: L(G({ id: Jt, state: Ft() })),
 deadForGood: L(Q(!0)),
 stance: L(j(J(), X(40)))
-}), $o = Lt(G({ edition: Jt, answer: Ft() })), su = ti("kind", [
-G({ kind: Q("bar"), resource: ie(ni), bar: ie(Qt), attributeId: L(at), from: Pn, to: St }),
-G({ kind: Q("attribute"), key: ie(jt), attributeId: at, from: Pn, to: St }),
-G({ kind: Q("override"), key: ie(jt), from: Pn, to: St }),
-G({ kind: Q("worn"), track: ru, from: Pn, to: St }),
+}), So = Lt(G({ edition: Jt, answer: Ft() })), au = ri("kind", [
+G({ kind: Q("bar"), resource: ie(si), bar: ie(Qt), attributeId: L(at), from: Mn, to: St }),
+G({ kind: Q("attribute"), key: ie(jt), attributeId: at, from: Mn, to: St }),
+G({ kind: Q("override"), key: ie(jt), from: Mn, to: St }),
+G({ kind: Q("worn"), track: ou, from: Mn, to: St }),
 G({ kind: Q("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
-G({ kind: Q("memory"), tokenId: L(at), character: L(at), from: bo, to: bo }),
-G({ kind: Q("answer"), tokenId: L(at), from: $o, to: $o }),
-G({ kind: Q("initiative"), from: wo, to: wo }),
+G({ kind: Q("memory"), tokenId: L(at), character: L(at), from: Ao, to: Ao }),
+G({ kind: Q("answer"), tokenId: L(at), from: So, to: So }),
+G({ kind: Q("initiative"), from: $o, to: $o }),
 G({ kind: Q("turn-order"), tokenId: at })
-]), iu = G({by: j(J(), Fe(1), X(64)),
+]), cu = G({by: j(J(), Fe(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 round: St,
-key: L(j(J(), bn(/^U\d{1,7}$/))),
-tokens: je(G({ tokenId: at, name: j(J(), X(200)), changes: je(su) }))});
-function ou(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ce(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || lo(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).life.parseState(t.edition.state) !== null));}
-function au(e) {if (e === void 0) return { history: [], problems: [] };
+key: L(j(J(), $n(/^U\d{1,7}$/))),
+tokens: je(G({ tokenId: at, name: j(J(), X(200)), changes: je(au) }))});
+function lu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ce(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || fo(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).life.parseState(t.edition.state) !== null));}
+function du(e) {if (e === void 0) return { history: [], problems: [] };
 if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Ge(iu, r);
-i.success && i.output.tokens.every((o) => o.changes.every(ou)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Ge(cu, r);
+i.success && i.output.tokens.every((o) => o.changes.every(lu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var cu = ["life", "pendingDefense", "reactions", "skillsVs"], Ao = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Br(e, t) {const n = {};
-for (const s of cu) e[s] !== void 0 && (n[s] = e[s]);
+var uu = ["life", "pendingDefense", "reactions", "skillsVs"], _o = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Wr(e, t) {const n = {};
+for (const s of uu) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: qd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function lu(e) {if (!$(e)) return e;
+return p.keys(n).length > 0 && (r.edition = { id: Jd, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function fu(e) {if (!$(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, Br(e, e.stance)), t;}
-function So(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function _o(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function du(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, Wr(e, e.stance)), t;}
+function Eo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function To(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function hu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = $(r.bars) ? r.bars : {}, a = $(s.bars) ? s.bars : {};
 for (const u of ["vitality", "soul", "power"]) {const h = a[u];
-o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Ao[u], from: o[u] ?? null, to: h });}
+o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? _o[u], from: o[u] ?? null, to: h });}
 const c = $(r.protection) ? r.protection : void 0, l = $(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = $(r.record) ? r.record : {}, f = $(s.record) ? s.record : {};
-if (!_o(d.life, f.life) || !_o(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && $(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!To(d.life, f.life) || !To(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && $(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Br({ ...v, ...So(d) }, h.stance),
-to: Br({ ...v, ...So(f) }, h.stance)});}
+from: Wr({ ...v, ...Eo(d) }, h.stance),
+to: Wr({ ...v, ...Eo(f) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function uu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : Ao, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return $(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, lu(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+function vu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : _o, r = $(e.tokens) ? e.tokens : {}, s = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (i.tokens = p.fromEntries(p.entries(e.tokens).map(([o, a]) => [o, fu(a)]))), q.isArray(e.history) && (i.history = e.history.map(
 (o) => $(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => du(a, n, r))
+tokens: o.tokens.map((a) => hu(a, n, r))
 } : o
 )), i;}
-function Eo(e) {const t = e.edition;
+function Oo(e) {const t = e.edition;
 if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function fu(e) {if (!$(e) || e.kind !== "memory") return e;
+function mu(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!$(r)) continue;
-const s = Eo(r);
+const s = Oo(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function hu(e) {const t = {}, n = {};
+function pu(e) {const t = {}, n = {};
 if ($(e.tokens))
-for (const [s, i] of m.entries(e.tokens)) {if (!$(i)) {n[s] = i;
+for (const [s, i] of p.entries(e.tokens)) {if (!$(i)) {n[s] = i;
 continue;}
-const o = Eo(i);
-m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const o = Oo(i);
+p.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = q.isArray(e.history) ? e.history.map(
-(s) => $(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(fu) } : i) } : s
+(s) => $(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => $(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(mu) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function en(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function To(e, t) {return e.exchange.waiting[t] ?? null;}
-function Oo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Ro(e, t) {return e.exchange.waiting[t] ?? null;}
+function Do(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function _t(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Mn(e, t, n) {const r = e.tokens[t], s = {};
+function Ln(e, t, n) {const r = e.tokens[t], s = {};
 r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), At(s) ? delete e.tokens[t] : e.tokens[t] = s;}
 function be(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -2208,14 +2208,14 @@ if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!be(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of m.keys(n)) if (!be(n[s], r[s])) return !1;
-for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of p.keys(n)) if (!be(n[s], r[s])) return !1;
+for (const s of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Ln(e, t) {return t.character ?? t.tokenId ?? e;}
-function Hr(e, t, n, r) {if (be(e, t)) return [];
+function Fn(e, t) {return t.character ?? t.tokenId ?? e;}
+function xr(e, t, n, r) {if (be(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function vu(e, t) {switch (t.kind) {case "bar":
+function gu(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2226,16 +2226,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Ln(e, t)}`;
+return `memory:${Fn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function pu(e, t = () => !0, n = () => {}) {const r = new I();
+function ku(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = vu(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = gu(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2243,15 +2243,15 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function Ro(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function Io(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
-for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
+for (let i = 0; i < T.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var mu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function gu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Do(e, t, n, r) {const s = [];
+var yu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function wu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Co(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
@@ -2259,7 +2259,7 @@ switch (a.kind) {case "bar":
 s.push(`${o}: ${rt[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${mu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2280,46 +2280,46 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function ku(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: Ro(s.from, t, n), to: Ro(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function yu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function bu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: Io(s.from, t, n), to: Io(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function $u(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var wu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Io(e) {const t = e.edition, n = Cn(t?.id) ? Ce(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? wu[n.life.condition(r, null)] : -1;}
+var Au = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function No(e) {const t = e.edition, n = Nn(t?.id) ? Ce(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Au[n.life.condition(r, null)] : -1;}
 var Et = (e, t) => q.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
-function bu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+function Su(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, i = $(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of m.entries(i)) {const l = $(c) ? s(a) : void 0;
+for (const [a, c] of p.entries(i)) {const l = $(c) ? s(a) : void 0;
 if (!l) continue;
 const { edition: d, deadForGood: f, stance: u, ...h } = c, v = te.parse(te.stringify({ edition: d, deadForGood: f, stance: u }));
-m.keys(h).length > 0 ? i[a] = h : delete i[a];
+p.keys(h).length > 0 ? i[a] = h : delete i[a];
 const k = i[l];
 if (!k) i[l] = v;
-else {const [g, p] = Io(v) > Io(k) ? [v, k] : [k, v];
-i[l] = { stance: p.stance, ...g, ...p.deadForGood ? { deadForGood: !0 } : {} };}}
+else {const [g, m] = No(v) > No(k) ? [v, k] : [k, v];
+i[l] = { stance: m.stance, ...g, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = Et(e.history, (a) => ({...a,
 tokens: Et(a.tokens, (c) => ({...c,
 changes: Et(c.changes, (l) => {const d = l.kind === "memory" ? s(E(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Hr(l.from, l.to, d, l.tokenId) : l;})}))}));
+return d ? xr(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? i : e.tokens, history: o };}
-function $u(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+function _u(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return be(n, s) || i.push({ ...e, from: n, to: s }), be(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Au(e) {if (!$(e) || !$(e.answers)) return e;
+function Eu(e) {if (!$(e) || !$(e.answers)) return e;
 const t = {};
-for (const [n, r] of m.entries(e.answers))
+for (const [n, r] of p.entries(e.answers))
 if (!$(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Su(e) {const t = Et(e.history, (s) => ({ ...s, tokens: Et(s.tokens, (i) => ({ ...i, changes: Et(i.changes, $u) })) })), n = e.exchange;
+function Tu(e) {const t = Et(e.history, (s) => ({ ...s, tokens: Et(s.tokens, (i) => ({ ...i, changes: Et(i.changes, _u) })) })), n = e.exchange;
 if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of m.entries(n.attacks)) r[s] = Au(i);
+for (const [s, i] of p.entries(n.attacks)) r[s] = Eu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Kr = 20, Wr = 100, tn = j(J(), Fe(1), X(64)), xr = j(J(), Fe(1), X(40)), _u = G({word: xr,
+var Yr = 20, qr = 100, tn = j(J(), Fe(1), X(64)), zr = j(J(), Fe(1), X(40)), Ou = G({word: zr,
 answer: L(Ft()),
 roll: L(j(Re(), gt())),
 success: L(nt()),
@@ -2328,43 +2328,50 @@ gm: L(Q(!0)),
 helper: L(tn),
 spared: L(j(J(), X(200))),
 replaces: L(Q(!0))
-}), Co = G({key: j(J(), bn(/^[AG]\d{1,6}$/)),
+}), Po = G({key: j(J(), $n(/^[AG]\d{1,6}$/)),
 by: tn,
 gm: nt(),
 attacker: Lt(tn),
 edition: Jt,
 positionals: j(je(j(J(), X(200))), X(4)),
-flags: j(je(Qs([xr, j(je(j(J(), X(200))), X(8))])), X(20)),
-situation: Lt(xr),
+flags: j(je(ei([zr, j(je(j(J(), X(200))), X(8))])), X(20)),
+situation: Lt(zr),
 round: j(Re(), gt()),
-defenders: j(je(tn), Fe(1), X(Wr)),
-answers: $n(tn, _u)});
-function No(e) {const t = Ge(Co, e);
+defenders: j(je(tn), Fe(1), X(qr)),
+answers: An(tn, Ou)});
+function Mo(e) {const t = Ge(Po, e);
 if (!t.success) return !1;
 const n = Ce(t.output.edition);
-for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+for (const r of p.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Eu(e, t, n) {const r = {};
+function Ru(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of m.entries(e)) {const o = Ge(Co, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${fe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && No(o.output) && m.keys(r).length < Kr ? r[s] = o.output : t.push(`exchange.attacks.${fe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of p.entries(e)) {const o = Ge(Po, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${fe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Mo(o.output) && p.keys(r).length < Yr ? r[s] = o.output : t.push(`exchange.attacks.${fe(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Po = 50, Tu = 100;
-function Mo(e) {return e.length > 0 && e.length <= Tu;}
-function Ou(e, t) {if (e === void 0) return [];
+var Lo = 50, Du = 100;
+function Fo(e) {return e.length > 0 && e.length <= Du;}
+function Iu(e, t) {if (e === void 0) return [];
 if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Mo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Po ? n.push(s) : r += 1;
+typeof s == "string" && Fo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Lo ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Fn = "DefenseRound", nn = 5, Yr = 500;
+function Cu(e, t, n) {if (t !== void 0)
+return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
+function Nu(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function Pu(e) {if (typeof e != "object" || e === null) return;
+const { row: t, initiative: n } = e;
+if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !N.isFinite(n) || T.abs(n) > 1e9))
+return { row: t, initiative: n };}
+var jn = "DefenseRound", nn = 5, Xr = 500;
 function rn(e) {return {schemaVersion: nn,
 scriptVersion: e,
-settings: vo(),
+settings: po(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2373,19 +2380,19 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Ru(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of m.entries(r))
+function Mu(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of p.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Du = {0: Ru,
-1: uu,
-2: hu,
-3: bu,
-4: Su};
-function Iu(e, t, n) {const r = [];
+var Lu = {0: Mu,
+1: vu,
+2: pu,
+3: Su,
+4: Tu};
+function Fu(e, t, n) {const r = [];
 if (e === void 0) return { stored: rn(t), problems: r };
 if (!$(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: rn(t), problems: r };
@@ -2394,143 +2401,143 @@ if (N.isInteger(i) && i > nn)
 return { stored: rn(t), problems: [`state has schema version ${i}, newer than this script's ${nn}; left as it is`], newer: i };
 if (!N.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: rn(t), problems: r };
-for (; i < nn; ) {const d = Du[i];
+for (; i < nn; ) {const d = Lu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Zd(s.settings);
+const o = nu(s.settings);
 r.push(...o.problems);
-const a = nu(s.tokens);
+const a = iu(s.tokens);
 r.push(...a.problems);
-for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
+for (const [d, f] of p.entries(a.tokens)) {if (!f.edition) continue;
 const u = f.edition.id, h = Ce(u).life.parseState(f.edition.state);
 h === null ? (delete f.edition, At(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: h };}
-const c = Nu(s.exchange, r, o.settings.edition), l = au(s.history);
+const c = Gu(s.exchange, r, o.settings.edition), l = du(s.history);
 return r.push(...l.problems), {stored: {schemaVersion: nn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Cu(s.round, r),
+round: ju(s.round, r),
 history: l.history,
-lastEntry: Mu(s.lastEntry, l.history),
+lastEntry: Uu(s.lastEntry, l.history),
 exchange: c,
-macros: Pu(s.macros),
+macros: Vu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Ou(s.sheetLacks, r),
-...Cn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Iu(s.sheetLacks, r),
+...Nn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Cu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function ju(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Yr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Yr && s.length > 0 ? e.turned : 0;
-return { number: r, seen: s, turned: i };}
-function Nu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Xr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Xr && s.length > 0 ? e.turned : 0, o = Pu(e.start);
+return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
+function Gu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of m.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && Cn(c.edition) ? Ce(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of p.entries(i)) {const l = a.length > 0 && a.length <= 64 && $(c) && Nn(c.edition) ? Ce(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${fe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Eu($(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Lo(e, "lastAttack", "A", o), lastHiddenAttack: Lo(e, "lastHiddenAttack", "G", o) };}
-function Lo(e, t, n, r) {const s = $(e) ? e[t] : void 0;
+const o = Ru($(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: jo(e, "lastAttack", "A", o), lastHiddenAttack: jo(e, "lastHiddenAttack", "G", o) };}
+function jo(e, t, n, r) {const s = $(e) ? e[t] : void 0;
 let i = typeof s == "number" && N.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of m.keys(r)) o.startsWith(n) && (i = O.max(i, N(o.slice(1))));
+for (const o of p.keys(r)) o.startsWith(n) && (i = T.max(i, N(o.slice(1))));
 return i;}
-function Pu(e) {const t = {};
+function Vu(e) {const t = {};
 if (!$(e)) return t;
-for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Mu(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = O.max(n, N(r.key.slice(1))));
+function Uu(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = T.max(n, N(r.key.slice(1))));
 return n;}
-var qr = ["bar1", "bar2", "bar3"];
-function Lu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && qr.includes(r) ? r : e.bars.vitality,
-soul: s && qr.includes(s) ? s : e.bars.soul,
-power: i && qr.includes(i) ? i : e.bars.power};
-new x(m.values(o)).size === 3 && m.assign(e.bars, o);
+var Jr = ["bar1", "bar2", "bar3"];
+function Bu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Jr.includes(r) ? r : e.bars.vitality,
+soul: s && Jr.includes(s) ? s : e.bars.soul,
+power: i && Jr.includes(i) ? i : e.bars.power};
+new x(p.values(o)).size === 3 && p.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
 function Tt(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function Fu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Tt(e)))
+function Hu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Tt(e)))
 return e;}
-function zr(e) {return e === Pe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");}
-var ju = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Fo(e) {return !ju.test(e);}
-function jo(e, t) {return e || !Fo(t) ? "gm" : `"${t}"`;}
-function Go(e) {return e === Pe ? "gm" : jo(Tt(e), zr(e));}
-function Vo(e, t) {return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function _e(e, t, n) {return Tt(e) ? !0 : Vo(t.get("controlledby"), e) || Vo(n?.get("controlledby"), e);}
-var Uo = /[^,\s]/;
-function Xr(e, t) {return !Uo.test(E(e.get("controlledby") ?? "")) && !Uo.test(E(t?.get("controlledby") ?? ""));}
-function Gu(e, t) {const n = new x();
+function Qr(e) {return e === Pe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");}
+var Ku = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Go(e) {return !Ku.test(e);}
+function Vo(e, t) {return e || !Go(t) ? "gm" : `"${t}"`;}
+function Uo(e) {return e === Pe ? "gm" : Vo(Tt(e), Qr(e));}
+function Bo(e, t) {return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Ee(e, t, n) {return Tt(e) ? !0 : Bo(t.get("controlledby"), e) || Bo(n?.get("controlledby"), e);}
+var Ho = /[^,\s]/;
+function Zr(e, t) {return !Ho.test(E(e.get("controlledby") ?? "")) && !Ho.test(E(t?.get("controlledby") ?? ""));}
+function Wu(e, t) {const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of E(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !Tt(i) && n.add(i);}
 return [...n];}
-function jn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Vu() {return jn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Jr() {return jn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Uu() {return jn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Bu = { original: new I(), standIn: new I() };
-function Hu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Bu;
+function Gn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function xu() {return Gn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function es() {return Gn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Yu() {return Gn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var qu = { original: new I(), standIn: new I() };
+function zu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return qu;
 const t = { original: new I(), standIn: new I() };
-for (const [n, r] of m.entries(e))
+for (const [n, r] of p.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Ku() {return jn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function Xu() {return Gn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var sn;
-function Bo() {sn = void 0;}
-function Qr() {if (sn !== void 0) return sn;
+function Ko() {sn = void 0;}
+function ts() {if (sn !== void 0) return sn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(E(s));
-return sn = { page: E(e.get("playerpageid")), moved: n, bump: Hu() }, sn;}
-function an(e) {const { original: t } = Qr().bump;
+for (const [r, s] of p.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(E(s));
+return sn = { page: E(e.get("playerpageid")), moved: n, bump: zu() }, sn;}
+function an(e) {const { original: t } = ts().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function ze(e) {const t = an(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Qr(), i = E(t.get("_pageid"));
+const { page: r, moved: s } = ts(), i = E(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function Ho(e, t) {const { bump: n } = Qr();
+function Wo(e, t) {const { bump: n } = ts();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-m.keys(s).length > 0 && r.set(s);}
-function Wu(e) {const t = an(e);
+p.keys(s).length > 0 && r.set(s);}
+function Ju(e) {const t = an(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Zr(e) {return m.assign(m.create(null), e);}
-var xu = Zr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Yu = Zr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), qu = Zr({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
-function zu(e) {return new Ju(e).parse();}
-var Gn = (e) => e >= 48 && e <= 57, Ko = (e) => (e | 32) >= 97 && (e | 32) <= 122, Xu = (e, t) => {const n = e.charCodeAt(t);
+function ns(e) {return p.assign(p.create(null), e);}
+var Qu = ns({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Zu = ns({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), ef = ns({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
+function tf(e) {return new rf(e).parse();}
+var Vn = (e) => e >= 48 && e <= 57, xo = (e) => (e | 32) >= 97 && (e | 32) <= 122, nf = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Ju = class {constructor(e) {this.text = e, this.at = 0;}
+}, rf = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Xu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && nf(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(xu, () => this.product());}
-product() {return this.chain(Yu, () => this.unary());}
+sum() {return this.chain(Qu, () => this.product());}
+product() {return this.chain(Zu, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2543,13 +2550,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Gn(e.charCodeAt(t))) {let n = t + 1;
-for (; Gn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Gn(e.charCodeAt(n + 1))) for (n += 2; Gn(e.charCodeAt(n)); ) n += 1;
+if (Vn(e.charCodeAt(t))) {let n = t + 1;
+for (; Vn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Vn(e.charCodeAt(n + 1))) for (n += 2; Vn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, N(e.slice(t, n));}
-if (Ko(e.charCodeAt(t))) {let n = t + 1;
-for (; Ko(e.charCodeAt(n)); ) n += 1;
-const r = qu[e.slice(t, n).toLowerCase()];
+if (xo(e.charCodeAt(t))) {let n = t + 1;
+for (; xo(e.charCodeAt(n)); ) n += 1;
+const r = ef[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2559,64 +2566,64 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, es = 20, Qu = 2e3, Vn = { lookups: 300, chars: 3e4 }, Zu = "refers to itself through other attributes", Wo = `refers to attributes nested more than ${es} deep`, ef = `is too much work to work out (over ${Vn.lookups} attributes to look up)`, xo = `is too much work to work out (over ${Vn.chars} characters of formulas)`, tf = "is not a number or a formula of numbers and attributes", Yo = "working", nf = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, rs = 20, sf = 2e3, Un = { lookups: 300, chars: 3e4 }, of = "refers to itself through other attributes", Yo = `refers to attributes nested more than ${rs} deep`, af = `is too much work to work out (over ${Un.lookups} attributes to look up)`, qo = `is too much work to work out (over ${Un.chars} characters of formulas)`, cf = "is not a number or a formula of numbers and attributes", zo = "working", lf = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > es) return Ne(Wo, "read");
-if (e.length > Qu) return Ne("is too long to be a formula");
-if (!this.spend(e.length)) return Ne(xo, "read");
+work(e, t) {if (t > rs) return Ne(Yo, "read");
+if (e.length > sf) return Ne("is too long to be a formula");
+if (!this.spend(e.length)) return Ne(qo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Ne(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > es) return Ne(Wo, "read");
-s = O.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Ne(xo, "read");
+if (t + 1 + l.height > rs) return Ne(Yo, "read");
+s = T.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Ne(qo, "read");
 } else n = e;
-const a = zu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !N.isFinite(a) ? Ne(tf) : { ok: !0, value: a, height: s };}
+const a = tf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !N.isFinite(a) ? Ne(cf) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Yo) return Ne(Zu, "whole");
+if (s === zo) return Ne(of, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Vn.lookups) return Ne(ef, "read");
+if (this.lookups >= Un.lookups) return Ne(af, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Yo);
+this.memo.set(r, zo);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return Ne("the character does not have");
 const n = typeof e == "number" ? E(e) : E(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Vn.chars;}};
+spend(e) {return this.chars += e, this.chars <= Un.chars;}};
 function Ne(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {return E(e.get("name") ?? "") || t;}
 function H(e) {return getObj("graphic", e);}
-function rf(e) {return getObj("character", e);}
+function df(e) {return getObj("character", e);}
 function z(e) {const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function cn(e, t) {const n = is(e, t) ? z(e) : void 0;
+function cn(e, t) {const n = cs(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function sf(e, t) {const n = H(e);
+function uf(e, t) {const n = H(e);
 return n && cn(n, t);}
-function of(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => is(n, t) !== "");}
-var pe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function ff(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => cs(n, t) !== "");}
+var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Un = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = E(this.token.get(pe[this.bar].link) ?? "")), this.linkRead;}
+}, Bn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = E(this.token.get(me[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(pe[this.bar].value), this.valueRead = ce(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(me[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ce(e ? e.get("max") : this.token.get(pe[this.bar].max));}
+this.maxRead = ce(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
-function qo(e, t) {return new Un(e, t).value;}
-function Bn(e, t, n) {const r = {vitality: new Un(e, n.bars.vitality),
-soul: new Un(e, n.bars.soul),
-power: new Un(e, n.bars.power)};
+function Xo(e, t) {return new Bn(e, t).value;}
+function Hn(e, t, n) {const r = {vitality: new Bn(e, n.bars.vitality),
+soul: new Bn(e, n.bars.soul),
+power: new Bn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
@@ -2624,100 +2631,100 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Xr(e, t),
+npc: Zr(e, t),
 hidden: ze(e),
 statusmarkers: E(e.get("statusmarkers") ?? "")};}
-var ts = { armor_physical: "physical", armor_magical: "magical" };
-function zo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, af(t, n, r));}
-function af(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Xo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var cf = { kind: "override" }, Jo = { kind: "none" }, ns = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, lf = m.freeze({}), df = [], Qo = m.freeze({}), uf = m.freeze({ current: null, max: null, present: !1 }), rs = [];
+var ss = { armor_physical: "physical", armor_magical: "magical" };
+function Jo(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, hf(t, n, r));}
+function hf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Qo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var vf = { kind: "override" }, Zo = { kind: "none" }, is = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, mf = p.freeze({}), pf = [], ea = p.freeze({}), gf = p.freeze({ current: null, max: null, present: !1 }), os = [];
 function ln(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Zo(e) {return !ln(e) && ce(e) === null;}
-var ff = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = rs;}
-read(e, t = df) {let n = !1;
+function ta(e) {return !ln(e) && ce(e) === null;}
+var kf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = os;}
+read(e, t = pf) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || ts[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || ss[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = ts[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? ns[r] : cf;
+readOne(e) {const { snapshot: t, record: n } = this, r = ss[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? is[r] : vf;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
 let l, d = r !== void 0 && !t.unique;
 if (c)
-r !== void 0 && !d && (d = Zo(l = c.get("current")));
+r !== void 0 && !d && (d = ta(l = c.get("current")));
 else if (i && !ln(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : uf, this.places[e] = r ? ns[r] : Jo;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : gf, this.places[e] = r ? is[r] : Zo;
 return;}
 const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? ns[r] : c ? { kind: "attribute", attribute: c } : Jo;}
+this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? is[r] : c ? { kind: "attribute", attribute: c } : Zo;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
 return ln(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
 if (ln(i) && this.snapshot.unique) {const o = s.get("current");
-if (Zo(o)) return this.number(o, e, "current");}
+if (ta(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
 number(e, t, n) {const r = ce(e);
 if (r !== null) return r;
 if (ln(e)) return null;
-this.formulas ?? (this.formulas = new nf((o, a) => this.lookup(o, a)));
+this.formulas ?? (this.formulas = new lf((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate(E(e));
 if (s.ok && N.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? N.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === rs && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function ss(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function hf(e, t) {const n = H(e);
+return this.problems === os && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function as(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function yf(e, t) {const n = H(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[cn(n, r)], i = qo(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[cn(n, r)], i = Xo(n, r);
 return {name: ee(n, e),
 stance: s?.stance ?? null,
-state: zo(t.edition, s, i, t.editionLeft),
-answer: Xo(t.edition, t.waiting[e]),
+state: Jo(t.edition, s, i, t.editionLeft),
+answer: Qo(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function vf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new ff(e, t, r) : void 0;
+function wf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new kf(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let c = null;
-if (a && a.length > 0) {const p = a.find((b) => b.id === e.id);
-p !== void 0 && (c = ea(p.pr));}
-let l = lf;
+if (a && a.length > 0) {const m = a.find((b) => b.id === e.id);
+m !== void 0 && (c = na(m.pr));}
+let l = mf;
 if (n.others && n.others.length > 0) {l = {};
-for (const p of n.others) l[p] = hf(p, r);}
-const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = zo(r.edition, s, u, r.editionLeft), v = {id: e.id,
+for (const m of n.others) l[m] = yf(m, r);}
+const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = Jo(r.edition, s, u, r.editionLeft), v = {id: e.id,
 name: e.name,
-bars: { vitality: ss(d.vitality, "vitality", f, u), soul: ss(d.soul, "soul", f), power: ss(d.power, "power", f) },
-values: o?.values ?? Qo,
+bars: { vitality: as(d.vitality, "vitality", f, u), soul: as(d.soul, "soul", f), power: as(d.power, "power", f) },
+values: o?.values ?? ea,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Xo(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Qo(r.edition, r.waiting[e.id]),
 initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: ea(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? na(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: l};
 if (o !== void 0 && n.more)
-for (let p = n.more(v); p !== void 0 && o.read(p.values, p.maxes); p = n.more(v)) ;
-const k = { snapshot: e, record: t, facts: v, places: o?.places ?? Qo, problems: o?.problems ?? rs, condition: r.edition.life.condition(h, u) }, g = n.bars;
-if (g !== void 0) {for (let p = 0; p < g.length; p += 1)
-if (v.bars[g[p]].value === null) {k.brokenBar = g[p];
+for (let m = n.more(v); m !== void 0 && o.read(m.values, m.maxes); m = n.more(v)) ;
+const k = { snapshot: e, record: t, facts: v, places: o?.places ?? ea, problems: o?.problems ?? os, condition: r.edition.life.condition(h, u) }, g = n.bars;
+if (g !== void 0) {for (let m = 0; m < g.length; m += 1)
+if (v.bars[g[m]].value === null) {k.brokenBar = g[m];
 break;}}
 return k;}
-function ea(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
+function na(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = N(e.trim());
 return N.isFinite(t) ? t : null;}
-function ta(e) {return getObj("attribute", e)?.get("current");}
-function is(e, t) {return E(e.get(pe[t].link) ?? "");}
-function pf(e) {const t = getObj("attribute", e);
+function ra(e) {return getObj("attribute", e)?.get("current");}
+function cs(e, t) {return E(e.get(me[t].link) ?? "");}
+function bf(e) {const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;}
-var mf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+var $f = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2727,7 +2734,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Mo(i) && o.length < Po && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Fo(i) && o.length < Lo && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2740,12 +2747,12 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = E(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function os(e) {const t = e?.get;
+function ls(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: E(n("_id") ?? ""), characterId: E(n("_characterid") ?? ""), name: E(n("name") ?? ""), current: n("current") };}
-function gf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [pe[t].link]: e });}
-var na = {"&": "&amp;",
+function Af(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
+var sa = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2768,52 +2775,52 @@ $: "&#36;",
 "\\": "&#92;"
 }, dn = [];
 for (let e = 0; e < 128; e += 1) {const t = E.fromCharCode(e);
-na[t] !== void 0 ? dn[e] = na[t] : t === `
+sa[t] !== void 0 ? dn[e] = sa[t] : t === `
 ` || t === "\r" ? dn[e] = " " : e < 32 && t !== "	" || e === 127 ? dn[e] = "" : dn[e] = void 0;}
-function kf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Sf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function ct(e) {const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? dn[i] : kf(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? dn[i] : Sf(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {on(e, t);}
-function Hn(e) {log(e);}
-function as(e) {return state[e];}
-function ra(e, t) {state[e] = t;}
-function yf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function wf(e) {setTimeout(e, 0);}
-function bf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Kn(e) {log(e);}
+function ds(e) {return state[e];}
+function ia(e, t) {state[e] = t;}
+function _f(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Ef(e) {setTimeout(e, 0);}
+function Tf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function $f(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Af(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Sf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Of(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Rf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Df(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function _f() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+function If() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && N.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function cs(e, t, n) {try {const r = t instanceof gn ? t.stack ?? t.message : E(t);
-Hn(`${se} v${ke}: ${e} failed${_f()}: ${r}`), n && sendChat(
+function us(e, t, n) {try {const r = t instanceof kn ? t.stack ?? t.message : E(t);
+Kn(`${se} v${ke}: ${e} failed${If()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${ct(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Ee(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function $e(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-cs(o, i, a);};
-Bo();
+us(o, i, a);};
+Ko();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
 var Ot = { kind: "public" }, le = { kind: "whisper", to: "gm" };
-function $e(e) {return { kind: "whisper", to: e };}
+function Ae(e) {return { kind: "whisper", to: e };}
 function M(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function me(e) {let t = `&{template:default} {{name=${ct(e.title)}}}`;
+function pe(e) {let t = `&{template:default} {{name=${ct(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
@@ -2821,58 +2828,58 @@ let l = "";
 for (let u = 0; u < o.length; u += 1) l += (u === 0 ? "" : "<br>") + ct(o[u]);
 let d = "";
 for (let u = 0; u < c; u += 1) d += (u === 0 ? "" : " ") + de(a[u].label, a[u].command);
-let f = Ef(i.label);
+let f = Cf(i.label);
 if (r.includes(f)) {let u = 2;
 for (; r.includes(`${f} (${u})`); ) u += 1;
 f = `${f} (${u})`;}
 r.push(f), t += ` {{${ct(f)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Ef(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function Cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {return ct(e);}
-function ls(e, t) {let n = ct(e);
+function fs(e, t) {let n = ct(e);
 for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
-var Tf = /^[-\w]+$/;
+var Nf = /^[-\w]+$/;
 function de(e, t) {return `[${ct(e)}](${t})`;}
-function Kn(e) {return Tf.test(e);}
-function sa(e, t, n, r = () => `${n.command} --help`) {const s = E(t.playerid ?? "");
-return s === Pe ? Of(e, t, n, r) : ia(e, t, n, r, s, Tt(s), !1);}
-function ia(e, t, n, r, s, i, o) {const a = i ? "the GM" : zr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: jo(i, a), relayed: o, help: r };
-return !i && !Fo(a) && (c.replyFor = B(a, 60)), c;}
-function Of(e, t, n, r) {const s = n.flags.get("api-as");
+function Wn(e) {return Nf.test(e);}
+function oa(e, t, n, r = () => `${n.command} --help`) {const s = E(t.playerid ?? "");
+return s === Pe ? Pf(e, t, n, r) : aa(e, t, n, r, s, Tt(s), !1);}
+function aa(e, t, n, r, s, i, o) {const a = i ? "the GM" : Qr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Vo(i, a), relayed: o, help: r };
+return !i && !Go(a) && (c.replyFor = B(a, 60)), c;}
+function Pf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = Fu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return ia(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: zr(Pe), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = Hu(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return aa(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Qr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var oa = 2e3;
-function Te(e, t) {M($e(e.replyTo), ae(aa(e, t)));}
-function lt(e, t) {M($e(e.replyTo), ae(aa(e, t)), { record: !0 });}
-function aa(e, t) {const n = t.length > oa ? `${fe(t, oa - 12)}... (cut)` : t;
+var ca = 2e3;
+function Te(e, t) {M(Ae(e.replyTo), ae(la(e, t)));}
+function lt(e, t) {M(Ae(e.replyTo), ae(la(e, t)), { record: !0 });}
+function la(e, t) {const n = t.length > ca ? `${fe(t, ca - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Rf = 200;
+var Mf = 200;
 function Xe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Rf - 7;
+let s = Mf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${fe(r, s - 9)}... (cut)`), M($e(e.replyTo), ls(r, [...n, { label: "Help", command: e.help() }]));}
-function Df(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${fe(r, s - 9)}... (cut)`), M(Ae(e.replyTo), fs(r, [...n, { label: "Help", command: e.help() }]));}
+function Lf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function ca(e, t) {const n = e.store.tokens[t];
+function da(e, t) {const n = e.store.tokens[t];
 n && At(n) && delete e.store.tokens[t];}
-function Wn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var xn = "Help: DefenseRound", W = (e) => `<code>${Wn(e)}</code>`, Je = (e) => `<li>${e}</li>`;
-function If(e) {const t = e.stance.modes.length > 0 ? [Je(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Wn).join(" ")}`)] : [];
+function xn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Yn = "Help: DefenseRound", W = (e) => `<code>${xn(e)}</code>`, Je = (e) => `<li>${e}</li>`;
+function Ff(e) {const t = e.stance.modes.length > 0 ? [Je(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(xn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ke}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Je(`${W(e.check.usage)}: ${e.check.help.map(Wn).join(" ")}`),
-Je(`${W(e.hit.usage)}: ${e.hit.help.map(Wn).join(" ")}`),
+Je(`${W(e.check.usage)}: ${e.check.help.map(xn).join(" ")}`),
+Je(`${W(e.hit.usage)}: ${e.hit.help.map(xn).join(" ")}`),
 Je(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
 Je(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Je("Every command answers <code>--help</code>."),
@@ -2882,38 +2889,38 @@ Je(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var dt;
-function ds(e, t = {}) {dt = bf(xn, If(e), t.createIfMissing !== !1) ?? dt;}
-function la() {return dt = $f(xn, dt), dt !== void 0 && Kn(dt) ? { label: xn, command: `http://journal.roll20.net/handout/${dt}` } : void 0;}
-function da(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+function hs(e, t = {}) {dt = Tf(Yn, Ff(e), t.createIfMissing !== !1) ?? dt;}
+function ua() {return dt = Of(Yn, dt), dt !== void 0 && Wn(dt) ? { label: Yn, command: `http://journal.roll20.net/handout/${dt}` } : void 0;}
+function fa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && vr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, ii(n, r)).toLowerCase();
-return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function ua(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Cf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function fa(e, t, n, r = da(t, n)) {if (!r) return;
-const s = n[r], i = Pc(t.content, t.inlinerolls);
+for (; r < n.length && gr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, ai(n, r)).toLowerCase();
+return p.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function ha(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function jf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function va(e, t, n, r = fa(t, n)) {if (!r) return;
+const s = n[r], i = Fc(t.content, t.inlinerolls);
 let o;
-try {const a = oi(i);
-if (o = sa(e, t, a, () => Cf(e, s, a, r)), o.relayRefused) {Te(o, ua(e, r));
+try {const a = ci(i);
+if (o = oa(e, t, a, () => jf(e, s, a, r)), o.relayRefused) {Te(o, ha(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new R("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Te(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = la(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-M($e(o.replyTo), me({ title: `Help: ${d.title}${f}`, rows: [...v, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = ua(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+M(Ae(o.replyTo), pe({ title: `Help: ${d.title}${f}`, rows: [...v, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof R || a instanceof C) {if (o ?? (o = sa(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Te(o, ua(e, r));
+} catch (a) {if (a instanceof R || a instanceof C) {if (o ?? (o = oa(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Te(o, ha(e, r));
 return;}
 Xe(o, a.message);
 return;}
 throw a;}}
-var Nf = new x(
+var Gf = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Pf(e) {if (Nf.has(e)) return [e];
+function Vf(e) {if (Gf.has(e)) return [e];
 const t = [];
 try {const n = te.parse(E(Campaign().get("token_markers") ?? "[]"));
 for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
@@ -2921,7 +2928,7 @@ if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Yn(e) {const t = new I();
+function qn(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
@@ -2930,14 +2937,14 @@ function Rt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t
 function Qe(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Rt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Mf = class {constructor() {this.byReason = new I();}
+var Uf = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${Qe(t)}: ${n}`)), e;}
-}, ha = ["on", "off"], us = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, va = [
+}, ma = ["on", "off"], vs = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, pa = [
 "edition",
-...m.keys(us),
+...p.keys(vs),
 "stamina-bar",
 ...qe.map((e) => `attr.${e}`),
 ...Zt.map((e) => `marker.${e}`),
@@ -2947,16 +2954,16 @@ return this.byReason.forEach((t, n) => e.push(`${Qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Lf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Bf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Ff(e, t, n) {const r = t.toLowerCase();
+function Hf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new R(`config ${r} needs a value`);
-if (r === "edition") {const s = De(n, "edition", zd()), i = Xt();
+if (r === "edition") {const s = De(n, "edition", Qd()), i = Xt();
 if (!i.includes(s))
 throw new R(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in us) {const s = us[r], i = De(n, r, Qt), o = e.bars[s];
+if (r in vs) {const s = vs[r], i = De(n, r, Qt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
@@ -2972,7 +2979,7 @@ return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}
 if (r.startsWith("marker.")) {const s = r.slice(7);
 if (!Zt.includes(s))
 throw new R(`unknown marker key "${B(s)}": ${Gt(s, Zt, "keys")}`);
-const i = n.trim(), o = Pf(i);
+const i = n.trim(), o = Vf(i);
 if (o.length === 0) throw new R(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new R(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Rt(o.map((c) => B(c)), 3)})`);
 const a = o[0];
@@ -2980,47 +2987,47 @@ return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = De(n, r, ha) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = De(n, r, ma) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = De(n, r, ha) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = De(n, r, ma) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = yt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = De(n, r, Vr), Lf[e.apiCommands];
-throw new R(`unknown setting "${B(t)}": ${Gt(t, va, "settings")}`);}
-function Le() {return pa(Campaign().get("turnorder"));}
-function jf() {const e = Campaign().get("turnorder");
+return e.apiCommands = De(n, r, Hr), Bf[e.apiCommands];
+throw new R(`unknown setting "${B(t)}": ${Gt(t, pa, "settings")}`);}
+function Le() {return ms(Campaign().get("turnorder"));}
+function Kf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function pa(e) {if (typeof e != "string" || e.trim() === "") return [];
+function ms(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = te.parse(e);
 return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function fs(e) {Campaign().set("turnorder", te.stringify(e));}
+function ps(e) {Campaign().set("turnorder", te.stringify(e));}
 function un(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";}
-function hs(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
-function Gf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function zn(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
+function Wf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Vf(e) {const t = un(e.id), n = un(e.custom);
-return `${t.length <= 64 ? t : `#${vs(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${vs(n)}`}`;}
-function vs(e) {let t = 2166136261;
+function gs(e) {const t = un(e.id), n = un(e.custom);
+return `${t.length <= 64 ? t : `#${fn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${fn(n)}`}`;}
+function fn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = T.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Uf = /^(.+) -?\d+$/;
-function Bf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var xf = /^(.+) -?\d+$/;
+function Yf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function ma(e) {if (hs(e.pr) !== -1 || un(e.custom) !== "") return !1;
+function ga(e) {if (zn(e.pr) !== -1 || un(e.custom) !== "") return !1;
 const t = un(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = Bf();
+const r = Yf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Uf.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = xf.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Hf(e) {for (const t of e) if (!ma(t)) return t;}
-var Kf = new x(["stance-title", "stance-change", "stance-effect"]);
-function Wf(e, t) {return {values: [],
+function ka(e) {for (const t of e) if (!ga(t)) return t;}
+var qf = new x(["stance-title", "stance-change", "stance-effect"]);
+function zf(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
@@ -3034,14 +3041,14 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function xf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function Xf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Yf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function qf(e, t, n) {switch (e.kind) {case "heal-title":
+var Jf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Qf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${rt[e.resource]} already at its max` : `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -3060,57 +3067,57 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function ga(e, t) {const n = e.words, r = (s) => Yf.has(s.kind) ? qf(s, t, r) : Kf.has(s.kind) ? xf(s, e.stance, t) : n(s, t);
+function ya(e, t) {const n = e.words, r = (s) => Jf.has(s.kind) ? Qf(s, t, r) : qf.has(s.kind) ? Xf(s, e.stance, t) : n(s, t);
 return r;}
-function zf(e) {const t = e.indexOf("@");
+function Zf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function ka(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function wa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = zf(c);
+if (c !== "") {const l = Zf(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Xf(e) ? e : s;}
-function Xf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Jf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return ka(e, o, [r, s, i]);}
-var ya = ["defensive", "reactive", "active", "full"];
-function wa(e, t, n) {const r = ya.find((s) => s === t);
-return ka(e, r ? [n.markers[r]] : [], ya.map((s) => n.markers[s]));}
-var ba = [];
-function Qf(e) {return typeof e != "function" ? !1 : (ba.push(e), !0);}
-function $a(e, t, n, r, s, i) {for (const a of ba)
+return s === e || s.length < e.length && s === eh(e) ? e : s;}
+function eh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function th(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return wa(e, o, [r, s, i]);}
+var ba = ["defensive", "reactive", "active", "full"];
+function $a(e, t, n) {const r = ba.find((s) => s === t);
+return wa(e, r ? [n.markers[r]] : [], ba.map((s) => n.markers[s]));}
+var Aa = [];
+function nh(e) {return typeof e != "function" ? !1 : (Aa.push(e), !0);}
+function Sa(e, t, n, r, s, i) {for (const a of Aa)
 try {a(e, t, n, r);
-} catch (c) {cs("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Jr() : i;
+} catch (c) {us("an onDamage observer", c, void 0);}
+const o = i === void 0 ? es() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {cs("HealthColors.Update", a, void 0);}}
-function Aa(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Zf = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {us("HealthColors.Update", a, void 0);}}
+function _a(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var rh = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = pe[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Aa(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) _a(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Ho(e, this.props));}};
-function Sa(e, t, n) {const r = {};
+this.any && (e.set(this.props), Wo(e, this.props));}};
+function Ea(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function _a(e, t, n, r, s) {const i = To(e, n);
-be(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Oo(e, n, r));}
-function eh(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], v = new Zf(), k = () => {var w;
+function Ta(e, t, n, r, s) {const i = Ro(e, n);
+be(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Do(e, n, r));}
+function sh(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], v = new rh(), k = () => {var w;
 return d[w = s.id] ?? (d[w] = {});
-}, g = r.vitalityFrom ?? s.bars.vitality.value, p = {vitality: s.bars.vitality.value,
+}, g = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const w of n.changes)
-switch (w.kind) {case "bar": {const S = s.bars[w.resource], K = w.resource === "vitality" ? g : S.value, _ = S.link ? getObj("attribute", S.link) : void 0, T = { kind: "bar", resource: w.resource, bar: S.bar, from: K, to: w.to };
-_ && (T.attributeId = _.id), u.push(T), (S.value !== w.to || S.raw !== w.to) && v.bar(s, w.resource, w.to, _), p[w.resource] = w.to;
+switch (w.kind) {case "bar": {const S = s.bars[w.resource], K = w.resource === "vitality" ? g : S.value, _ = S.link ? getObj("attribute", S.link) : void 0, O = { kind: "bar", resource: w.resource, bar: S.bar, from: K, to: w.to };
+_ && (O.attributeId = _.id), u.push(O), (S.value !== w.to || S.raw !== w.to) && v.bar(s, w.resource, w.to, _), m[w.resource] = w.to;
 break;}
 case "value": {const S = o[w.key], K = i.values[w.key]?.current ?? null;
 if (S?.kind === "attribute")
@@ -3118,56 +3125,56 @@ u.push({ kind: "attribute", key: w.key, attributeId: S.attribute.id, from: K, to
 else if (S?.kind === "worn") {u.push({ kind: "worn", track: S.track, from: d[s.id]?.worn?.[S.track] ?? null, to: w.to });
 const _ = k();
 _.worn = { ..._.worn, [S.track]: w.to };
-} else if (ts[w.key] === void 0 && S?.kind === "override") {u.push({ kind: "override", key: w.key, from: K, to: w.to });
+} else if (ss[w.key] === void 0 && S?.kind === "override") {u.push({ kind: "override", key: w.key, from: K, to: w.to });
 const _ = k();
 _.overrides = { ..._.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const S = r.turnOrder?.order ?? Le(), K = S.find((T) => T.id === s.id), _ = hs(K?.pr);
-K && N.isFinite(_) && _ !== w.to && (K.pr = w.to, Ta(S, r.turnOrder), u.push({ kind: "initiative", from: _, to: w.to }));
+case "initiative": {const S = r.turnOrder?.order ?? Le(), K = S.find((O) => O.id === s.id), _ = zn(K?.pr);
+K && N.isFinite(_) && _ !== w.to && (K.pr = w.to, Ra(S, r.turnOrder), u.push({ kind: "initiative", from: _, to: w.to }));
 break;}
-case "join-turn-order": {const S = rh(w.tokenId, w.initiative, r.turnOrder);
+case "join-turn-order": {const S = ah(w.tokenId, w.initiative, r.turnOrder);
 h.push(S.note), S.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state": {const S = getObj("graphic", w.tokenId), K = S ? cn(S, c.bars.vitality) : w.tokenId, _ = _t(en(l, K), a), T = _t({ ..._, edition: { id: a.id, state: w.state } }, a);
-for (const F of Hr(_, T, K === w.tokenId ? void 0 : K, w.tokenId))
-u.push(F), Mn(l, K, T);
+case "ally-state": {const S = getObj("graphic", w.tokenId), K = S ? cn(S, c.bars.vitality) : w.tokenId, _ = _t(en(l, K), a), O = _t({ ..._, edition: { id: a.id, state: w.state } }, a);
+for (const F of xr(_, O, K === w.tokenId ? void 0 : K, w.tokenId))
+u.push(F), Ln(l, K, O);
 break;}
 case "ally-answer":
-_a(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+Ta(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
 break;}
-const b = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, p.vitality) : b;
-if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, S = d[w], K = S?.edition && !(S.edition.id === a.id && a.life.isEmptyState(S.edition.state)) ? S.edition : void 0, _ = n.state === void 0 ? K : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, T = S?.deadForGood === !0, F = n.state === void 0 ? T : a.life.deadForGood(n.state, p.vitality), re = S?.stance, Oe = n.stance === void 0 ? re : n.stance ?? void 0;
-for (const ge of Hr(Sa(K, T, re), Sa(_, F, Oe), w === s.id ? void 0 : w))
-u.push(ge), Mn(l, Ln(s.id, ge), ge.to);}
-n.answer !== void 0 && _a(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const b = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : b;
+if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, S = d[w], K = S?.edition && !(S.edition.id === a.id && a.life.isEmptyState(S.edition.state)) ? S.edition : void 0, _ = n.state === void 0 ? K : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, O = S?.deadForGood === !0, F = n.state === void 0 ? O : a.life.deadForGood(n.state, m.vitality), re = S?.stance, Oe = n.stance === void 0 ? re : n.stance ?? void 0;
+for (const ge of xr(Ea(K, O, re), Ea(_, F, Oe), w === s.id ? void 0 : w))
+u.push(ge), Ln(l, Fn(s.id, ge), ge.to);}
+n.answer !== void 0 && Ta(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const A = d[s.id];
 A && At(A) && delete d[s.id];
 let V = s.statusmarkers;
-if (n.state !== void 0 && (V = Jf(V, y, c)), n.stance !== void 0 && (V = wa(V, n.stance, c)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), v.prop("statusmarkers", V)), r.tokenProps)
-for (const w of m.keys(r.tokenProps)) {const S = r.tokenProps[w];
+if (n.state !== void 0 && (V = th(V, y, c)), n.stance !== void 0 && (V = $a(V, n.stance, c)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), v.prop("statusmarkers", V)), r.tokenProps)
+for (const w of p.keys(r.tokenProps)) {const S = r.tokenProps[w];
 !(w in v.props) && f.get(w) !== S && v.prop(w, S);}
-if (v.flush(f), r.notify ?? !0) {const { bars: w } = s, S = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: b }, K = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: V, condition: y };
-$a(f, S, K, n.detail, () => Ea(s, g), r.healthColors);}
+if (v.flush(f), r.notify ?? !0) {const { bars: w } = s, S = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: b }, K = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: V, condition: y };
+Sa(f, S, K, n.detail, () => Oa(s, g), r.healthColors);}
 return { changes: u, notes: h };}
-function Ea(e, t) {const n = nh(e.token);
+function Oa(e, t) {const n = oh(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[pe[r.bar].value] = r.raw, n[pe[s.bar].value] = s.raw, n[pe[i.bar].value] = i.raw, t !== null && (n[pe[r.bar].value] = t), n;}
-var th = ["width", "height"];
-function nh(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of th) t[n] = e.get(n);
+return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
+var ih = ["width", "height"];
+function oh(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of ih) t[n] = e.get(n);
 return t;}
-function Ta(e, t) {t ? t.changed = !0 : fs(e);}
-function rh(e, t, n) {const r = getObj("graphic", e);
+function Ra(e, t) {t ? t.changed = !0 : ps(e);}
+function ah(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Le();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Ta(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function sh(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Ra(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function ch(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
 const a = new I(), c = (l) => _t(en(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let f = a.get(l);
-if (f === void 0) {const u = getObj("graphic", l), h = u && Bn(u, z(u), e.settings);
+if (f === void 0) {const u = getObj("graphic", l), h = u && Hn(u, z(u), e.settings);
 f = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, f);}
 if (f)
 switch (d.kind) {case "bar":
@@ -3178,19 +3185,19 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const u = { ...e.memories.tokens[l] };
-u.worn = Nn(u.worn, d.track, d.from), yo(e.memories.tokens, l, u);
+u.worn = Pn(u.worn, d.track, d.from), bo(e.memories.tokens, l, u);
 break;}
 case "override": {const u = { ...e.memories.tokens[l] };
-u.overrides = Nn(u.overrides, d.key, d.from), yo(e.memories.tokens, l, u);
+u.overrides = Pn(u.overrides, d.key, d.from), bo(e.memories.tokens, l, u);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const u = Ln(l, d), h = _t(en(e.memories, u), e.edition);
-Mn(e.memories, u, yu(d.from, d.to, h, be));
+case "memory": {const u = Fn(l, d), h = _t(en(e.memories, u), e.edition);
+Ln(e.memories, u, $u(d.from, d.to, h, be));
 break;}
 case "answer":
-be(d.from, d.to) || Oo(e.memories, d.tokenId ?? l, d.from);
+be(d.from, d.to) || Do(e.memories, d.tokenId ?? l, d.from);
 break;
 case "initiative": {i ?? (i = Le());
 const u = i.find((h) => h.id === l);
@@ -3201,54 +3208,54 @@ const u = i.filter((h) => h.id !== d.tokenId);
 u.length !== i.length && (i = u, o = !0);
 break;}}}
 for (const [l, d] of n) {const f = getObj("attribute", l);
-f && Aa(f, d);}
+f && _a(f, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: f } = d, u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = wa(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = $a(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const k of ni) {const g = d.snapshot.bars[k], p = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
-b !== void 0 && f.get(p) !== b && (u[p] = b);
-const y = b ?? u[p];
+for (const k of si) {const g = d.snapshot.bars[k], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+b !== void 0 && f.get(m) !== b && (u[m] = b);
+const y = b ?? u[m];
 h[k] = typeof y == "number" ? y : g.value;}
-m.keys(u).length > 0 && (f.set(u), Ho(f, u));
+p.keys(u).length > 0 && (f.set(u), Wo(f, u));
 const v = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-ih(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
-i && o && fs(i);}
-function ih(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+lh(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
+i && o && ps(i);}
+function lh(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-$a(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Ea(n, n.bars.vitality.value));}
-function Oa(e) {if (e.length === 0) return Ys.resolve([]);
+Sa(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Oa(n, n.bars.vitality.value));}
+function Da(e) {if (e.length === 0) return zs.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Ys((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new gn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Bo(), n(o));});});}
-function ps(e) {if (e.summary !== void 0) return e.summary;
+return new zs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new kn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Ko(), n(o));});});}
+function ks(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function oh(e) {if (!Kn(e.snapshot.id)) return [];
+function dh(e) {if (!Wn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
-const r = Ra(e, n);
+const r = Ia(e, n);
 r && t.push(r);}
 return t;}
-function Ra(e, t) {const { snapshot: n } = e;
+function Ia(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function ms(e, t = []) {const n = [];
+function ys(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Kn(e.snapshot.id), a = e.outcome.steps;
+const o = Wn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], f = d.section;
 if (f === void 0 || f === oe) continue;
 if (f === ue) {s ?? (s = d);
 continue;}
-if (f === Ve) {const v = o ? Ra(e, d) : void 0;
+if (f === Ve) {const v = o ? Ia(e, d) : void 0;
 v && (i ?? (i = [])).push(v);
 continue;}
 let u;
@@ -3261,49 +3268,49 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function ah(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+function uh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function ch(e) {let t = "";
+function fh(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${rt[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function lh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function gs(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
+function hh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function ws(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
 for (const l of t) {const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = s === "all" || n[l] === "public", k = v ? ch(d.changes) : "", g = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = v && ah(d.outcome.steps) ? [...g, ...oh(d)] : g, y = lh(ps(d), f.name), A = k ? `${y} ${k}` : y;
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = s === "all" || n[l] === "public", k = v ? fh(d.changes) : "", g = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = v && uh(d.outcome.steps) ? [...g, ...dh(d)] : g, y = hh(ks(d), f.name), A = k ? `${y} ${k}` : y;
 c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${A}`] : [A], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Da = m.freeze({ record: !0 });
-function fn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function ks(e, t, n) {if (t.length === 0) return;
+var Ca = p.freeze({ record: !0 });
+function hn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function bs(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? uh(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? mh(e, t, n.sender ?? "gm") : [];
 if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {M($e(n.replyTo), ae(ps(t[0])));
+if (t.length === 1 && !u(t[0].snapshot)) {M(Ae(n.replyTo), ae(ks(t[0])));
 return;}
-const h = t.length === 1 ? ms(t[0]) : gs(t, dh(t), Ia(e, t), `${n.title}: ${ys(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", s);
-M($e(n.replyTo), me(h));
+const h = t.length === 1 ? ys(t[0]) : ws(t, vh(t), Na(e, t), `${n.title}: ${$s(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", s);
+M(Ae(n.replyTo), pe(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const u = t[0], h = fn(e, u.snapshot);
-M(h === "public" ? Ot : le, me(ms(u, i)), Da), h === "gm" && !u.snapshot.hidden && M(Ot, ls(ps(u), o ? i : []));
+if (t.length === 1) {const u = t[0], h = hn(e, u.snapshot);
+M(h === "public" ? Ot : le, pe(ys(u, i)), Ca), h === "gm" && !u.snapshot.hidden && M(Ot, fs(ks(u), o ? i : []));
 return;}
-const a = Ia(e, t), c = [], l = [];
+const a = Na(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && M(Ot, me(gs(t, c, a, `${n.title}: ${ys(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && M(le, me(gs(t, l, a, `${n.title}: ${ys(t.length)} (GM)${d}`, "all", s, i)), Da);}
-function ys(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function Ia(e, t) {return t.map((n) => fn(e, n.snapshot));}
-function dh(e) {return e.map((t, n) => n);}
-function uh(e, t, n) {return e.details.add(
+c.length > 0 && M(Ot, pe(ws(t, c, a, `${n.title}: ${$s(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && M(le, pe(ws(t, l, a, `${n.title}: ${$s(t.length)} (GM)${d}`, "all", s, i)), Ca);}
+function $s(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function Na(e, t) {return t.map((n) => hn(e, n.snapshot));}
+function vh(e) {return e.map((t, n) => n);}
+function mh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ms(i) };}));}
-function fh(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ys(i) };}));}
+function ph(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
 return `${e.name}: its ${rt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3315,8 +3322,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ws = 50, qn = 6e4, hh = 10, vh = 15e3, ph = ws / 2, mh = qn / 2, zn = new vt();
-function gh(e) {switch (e.kind) {case "bar":
+var As = 50, Xn = 6e4, gh = 10, kh = 15e3, yh = As / 2, wh = Xn / 2, Jn = new vt();
+function bh(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3327,77 +3334,77 @@ return 80;
 case "markers":
 return 40 + ut(e.from) + ut(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ca(e.from) + Ca(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Pa(e.from) + Pa(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + Na(e.from) + Na(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Ma(e.from) + Ma(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Ca(e) {return 20 + (e.stance === void 0 ? 0 : ut(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + bs(e.edition.state) : 0);}
-function Na(e) {return e === null ? 4 : 40 + ut(e.edition) + bs(e.answer);}
-function bs(e) {if (typeof e == "string") return ut(e);
+function Pa(e) {return 20 + (e.stance === void 0 ? 0 : ut(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ss(e.edition.state) : 0);}
+function Ma(e) {return e === null ? 4 : 40 + ut(e.edition) + Ss(e.answer);}
+function Ss(e) {if (typeof e == "string") return ut(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + bs(e[n]));
+for (const n in e) p.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ss(e[n]));
 return t;}
-function Xn(e) {let t = zn.get(e);
+function Qn(e) {let t = Jn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + ut(n.tokenId) + ut(n.name);
-for (const r of n.changes) t += gh(r);}
-zn.set(e, t);}
+for (const r of n.changes) t += bh(r);}
+Jn.set(e, t);}
 return t;}
-function kh(e, t, n) {if (n.changes.length === 0) return !1;
+function $h(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
 if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Es(r), c = Xn(i);
-i.tokens.push(n), zn.delete(i);
-const l = Xn(i) - c, d = Ss(a, i.by);
+const a = Rs(r), c = Qn(i);
+i.tokens.push(n), Jn.delete(i);
+const l = Qn(i) - c, d = Ts(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let f = Qn(r, i.by); f >= 0 && r[f] !== i && Ts(a, d, 0); f = Qn(r, i.by)) Jn(e, f);
+for (let f = er(r, i.by); f >= 0 && r[f] !== i && Ds(a, d, 0); f = er(r, i.by)) Zn(e, f);
 return !0;}
 return !1;}
-function $s(e) {return e === "hand-edit" || e === Pe || Tt(e);}
-function As(e, t) {return e.by === "hand-edit" || !(t ?? $s(e.by));}
+function _s(e) {return e === "hand-edit" || e === Pe || Tt(e);}
+function Es(e, t) {return e.by === "hand-edit" || !(t ?? _s(e.by));}
 var ft;
-function Ss(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? As({ by: t }) }, e.byOwner.set(t, r)), r;}
-function _s(e, t, n, r) {const s = Xn(t) * n, i = Ss(e, t.by, r);
+function Ts(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Es({ by: t }) }, e.byOwner.set(t, r)), r;}
+function Os(e, t, n, r) {const s = Qn(t) * n, i = Ts(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Es(e) {if (ft && ft.history === e && ft.length === e.length) return ft;
+function Rs(e) {if (ft && ft.history === e && ft.length === e.length) return ft;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) _s(t, n, 1);
+for (const n of e) Os(t, n, 1);
 return ft = t, t;}
-function Jn(e, t) {const n = e.store.history;
+function Zn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Es(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, _s(r, s, -1));}
-function Qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Rs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, Os(r, s, -1));}
+function er(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function yh(e, t) {const n = e.history;
+function Ah(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Ts(e, t, n, r = 0) {return t.entries + r > hh || t.bytes + n > vh || e.quota.entries + r > ph || e.quota.bytes + n > mh || e.length + r > ws || e.bytes + n > qn;}
-function Os(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Pa(e, t, n) {const r = e.store.history, s = Es(r), i = Xn(t);
-if (n) {const o = Ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Ts(c, a, i, 1)) return !1;
-for (let l = Qn(r, t.by); l >= 0 && Ts(s, o, i, 1); l = Qn(r, t.by)) Jn(e, l);}
-if (r.push(t), s.length = r.length, _s(s, t, 1, n), !n)
-for (; (s.length > ws || s.bytes > qn) && r.length > 1; ) {const o = yh(s, t);
-Jn(e, o >= 0 ? o : 0);}
+function Ds(e, t, n, r = 0) {return t.entries + r > gh || t.bytes + n > kh || e.quota.entries + r > yh || e.quota.bytes + n > wh || e.length + r > As || e.bytes + n > Xn;}
+function Is(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function La(e, t, n) {const r = e.store.history, s = Rs(r), i = Qn(t);
+if (n) {const o = Ts(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Ds(c, a, i, 1)) return !1;
+for (let l = er(r, t.by); l >= 0 && Ds(s, o, i, 1); l = er(r, t.by)) Zn(e, l);}
+if (r.push(t), s.length = r.length, Os(s, t, 1, n), !n)
+for (; (s.length > As || s.bytes > Xn) && r.length > 1; ) {const o = Ah(s, t);
+Zn(e, o >= 0 ? o : 0);}
 return !0;}
-function Ma(e, t, n) {let r = t.tokens, s = 0;
+function Fa(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Pa(e, o, As(t, n)) ? i : void 0;}
-function wh(e) {const t = e.store.history, n = t.splice(0, t.length);
+return La(e, o, Es(t, n)) ? i : void 0;}
+function Sh(e) {const t = e.store.history, n = t.splice(0, t.length);
 ft = void 0;
 for (const r of n) {const s = te.stringify(r).length;
-zn.set(r, s), !(s > qn) && Pa(e, r, As(r));}
+Jn.set(r, s), !(s > Xn) && La(e, r, Es(r));}
 return ft = void 0, n.length - t.length;}
 function Dt(e) {return e.get("_subtype") === "card";}
 function ht(e, t, n = {}) {const r = [], s = new x(), i = [], o = (l) => {const d = an(l);
@@ -3405,7 +3412,7 @@ s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new R("--ids needs at least one token id");
 const l = [];
 for (const d of t) {const f = It(d, e.gm);
-f ? o(f) : l.push(bh(d));}
+f ? o(f) : l.push(_h(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Rt(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
 for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? H(d._id) : void 0;
@@ -3415,359 +3422,361 @@ if (i.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of i) {const d = z(l);
-e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${Qe(c)}`), a.length === 0) throw new C(Yn(r).join("; "));
+e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+if (c.length > 0 && r.push(`you do not control ${Qe(c)}`), a.length === 0) throw new C(qn(r).join("; "));
 return { targets: a, notes: r };}
-function bh(e) {return e.length > 24 ? `${fe(e, 24)}...` : e;}
+function _h(e) {return e.length > 24 ? `${fe(e, 24)}...` : e;}
 function It(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = H(e);
 if (!(!n || Dt(n)) && !(!t && ze(n)))
 return n;}
-function $h(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Eh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
 const s = H(r[0]), i = s && an(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function Ah(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !It(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
-function La(e, t) {const n = H(t);
-return n !== void 0 && _e(e, n, z(n));}
+function ja(e, t) {const n = H(t);
+return n !== void 0 && Ee(e, n, z(n));}
 function P(e) {return Ce(e.store.settings.edition);}
 function Ze(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Zn(e) {const t = H(e);
+function tr(e) {const t = H(e);
 return t ? ee(t, e) : e;}
-function Sh(e) {return e.store;}
-function _h(e) {const t = e.store.editionLeft;
+function Oh(e) {return e.store;}
+function Rh(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Ce(t) : void 0;}
-function Rs(e, t) {return e.gm || _e(e.playerId, t.token, t.character) || fn(e.app, t) === "public";}
+function Cs(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || hn(e.app, t) === "public";}
 function et(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Hf(t);
+const s = ka(t);
 if (s) {n.turnRow = s;
-const i = un(s.id), o = i !== "" && i !== "-1" ? H(i) : void 0;
-o !== void 0 && ze(o) && (n.turnRowHidden = !0);}}
-const r = _h(e);
+const i = Nu(e.store.round.start, fn(gs(s)));
+i !== void 0 && (n.turnStart = i);
+const o = un(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
+a !== void 0 && ze(a) && (n.turnRowHidden = !0);}}
+const r = Rh(e);
 return r && (n.editionLeft = r), n;}
-function er(e, t, n, r = et(e), s) {const i = Bn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return vf(i, o[i.id], n, r, o[i.home], s);}
-function Fa(e, t, n = !0, r) {if (t.brokenBar !== void 0) return tr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return nr(t.snapshot, t.problems, r);}
-function tr(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function nr(e, t, n, r = et(e), s) {const i = Hn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return wf(i, o[i.id], n, r, o[i.home], s);}
+function Ga(e, t, n = !0, r) {if (t.brokenBar !== void 0) return rr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return sr(t.snapshot, t.problems, r);}
+function rr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? fh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? ph(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function nr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+function sr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Ct(e) {return { settings: e.store.settings, edition: P(e), memories: Sh(e) };}
-var Eh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Th(s, e, i);}
+function Ct(e) {return { settings: e.store.settings, edition: P(e), memories: Oh(e) };}
+var Dh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Ih(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Th(e, t, n) {const { id: r, name: s } = t;
-return ga(e, (i) => i === r ? s : n(i));}
-function Oh(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = eh(s, t, n, r), a = new Eh(i, n, o.changes, o.notes, s.edition, Zn);
+function Ih(e, t, n) {const { id: r, name: s } = t;
+return ya(e, (i) => i === r ? s : n(i));}
+function Ch(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = sh(s, t, n, r), a = new Dh(i, n, o.changes, o.notes, s.edition, tr);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: fe(i.name, 200), changes: o.changes },
 shown: a};}
-function Rh(e, t, n) {const r = H(t.token.id);
+function Nh(e, t, n) {const r = H(t.token.id);
 if (!r || Dt(r)) return !1;
 const s = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== s) return !1;
-const i = s ? rf(s) : void 0;
-return s && !i ? !1 : e.gm || n || _e(e.playerId, r, i);}
-function Dh(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
-function ja(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+const i = s ? df(s) : void 0;
+return s && !i ? !1 : e.gm || n || Ee(e.playerId, r, i);}
+function Ph(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && T.abs(t.to) <= 1e9)) return t.to;}
+function Va(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = oi(e.msg.content ?? ""), s = n.filter((i) => !Ch((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = ci(e.msg.content ?? ""), s = n.filter((i) => !Lh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Ih = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Ch(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Mh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Lh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[N(n[1])], s = Ih.exec(E(r?.expression ?? ""));
+const r = t?.[N(n[1])], s = Mh.exec(E(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : N(s[1])) >= 1 && N(s[2]) >= 2 : !1;}
-function Ds(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : jc(e, r.flag, 1, r.sides);
+function Ns(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Uc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Is(e, t, n, r) {if (e.length === 0) return rr;
+function Ps(e, t, n, r) {if (e.length === 0) return ir;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var rr = m.freeze({}), Nh = m.freeze({}), Ph = [], Mh = [];
-function hn(e, t, n, r, s, i, o, a) {const c = er(e, t, n, s, a);
+var ir = p.freeze({}), Fh = p.freeze({}), jh = [], Gh = [];
+function vn(e, t, n, r, s, i, o, a) {const c = nr(e, t, n, s, a);
 if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const l = n.resolve(c.facts, r);
 if (kt(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = Dh(l);
+const d = Ph(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Oh(e, c, l, o(l), i);
+const { applied: f, shown: u } = Ch(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };}
-function sr(e, t, n) {const r = et(e), s = Ct(e);
-return t.map((i) => hn(e, i, n, rr, r, s, () => ({ notify: !1 })));}
-function ir(e, t, n, r, s) {const i = t.dice.length === 0 ? Nh : Ds(e.parsed, t.dice), o = e.gm ? void 0 : ja(e, t.dice);
-return Ga(
+function or(e, t, n) {const r = et(e), s = Ct(e);
+return t.map((i) => vn(e, i, n, ir, r, s, () => ({ notify: !1 })));}
+function ar(e, t, n, r, s) {const i = t.dice.length === 0 ? Fh : Ns(e.parsed, t.dice), o = e.gm ? void 0 : Va(e, t.dice);
+return Ua(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function Ga(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Ua(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Mh : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Gh : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {Te(e, d);
 return;}
-return Va(e, t, c, void 0, a, n, r);}
+return Ba(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return Oa(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
+return Da(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
 if (f !== void 0) {Te(e, f);
 return;}
 if (e.app.store.settings.edition !== l) {Te(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Va(e, t, c, d, a, n, r);});}
-function Va(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Ph, d = [...i];
+Ba(e, t, c, d, a, n, r);});}
+function Ba(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? jh, d = [...i];
 let f;
 const u = [], h = [];
 let v = !1;
-const k = s ? { order: Le(), changed: !1 } : void 0, g = Jr() ?? null, p = et(a, k?.order), b = Ct(a), y = (T) => {const F = { notify: T.observed ?? !0, healthColors: g };
+const k = s ? { order: Le(), changed: !1 } : void 0, g = es() ?? null, m = et(a, k?.order), b = Ct(a), y = (O) => {const F = { notify: O.observed ?? !0, healthColors: g };
 return k && (F.turnOrder = k), F;
-}, A = (T) => (delete T.answer, y(T)), V = (T) => (T.answer = null, y(T));
+}, A = (O) => (delete O.answer, y(O)), V = (O) => (O.answer = null, y(O));
 let w = 0;
-t.forEach(({ target: T, plan: F, given: re, typed: Oe, answer: ge, answerGiven: Ae, replacesFiled: Z }, Mt) => {const vn = n[Mt], pn = w;
-if (w += vn.length, c && !Rh(e, T, o.anyTarget === !0)) {d.push(`${ee(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: O, plan: F, given: re, typed: Oe, answer: ge, answerGiven: Se, replacesFiled: Z }, Mt) => {const mn = n[Mt], pn = w;
+if (w += mn.length, c && !Nh(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const U = Ae === void 0 ? hn(a, T, F, Is(F.dice, re, l, pn), p, b, y) : hn(a, T, F, Is(F.dice, re, l, pn), p, b, Z ? V : A, { answerGiven: Ae });
-if (U.kind !== "written") {const { snapshot: mn } = U.reading, vc = () => Rs(e, mn);
-U.kind === "refusal" ? U.refusal.kind === "refused" && !U.refusal.nameFirst ? (f ?? (f = new Mf())).add(mn.name, U.refusal.reason) : d.push(tr(a, mn, U.refusal, vc())) : U.kind === "problems" ? d.push(nr(mn, U.reading.problems)) : d.push(`${mn.name}: the result${vc() ? ` (${U.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const U = Se === void 0 ? vn(a, O, F, Ps(F.dice, re, l, pn), m, b, y) : vn(a, O, F, Ps(F.dice, re, l, pn), m, b, Z ? V : A, { answerGiven: Se });
+if (U.kind !== "written") {const { snapshot: gn } = U.reading, gc = () => Cs(e, gn);
+U.kind === "refusal" ? U.refusal.kind === "refused" && !U.refusal.nameFirst ? (f ?? (f = new Uf())).add(gn.name, U.refusal.reason) : d.push(rr(a, gn, U.refusal, gc())) : U.kind === "problems" ? d.push(sr(gn, U.reading.problems)) : d.push(`${gn.name}: the result${gc() ? ` (${U.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const pp = U.outcome;
-u.push(U.applied), Oe && (U.shown.typed = Oe), ge && (U.shown.answer = ge), h.push(U.shown), v || (v = pp.undoable === !0);
-}), f && d.push(...f.lines()), k?.changed && fs(k.order);
+const wm = U.outcome;
+u.push(U.applied), Oe && (U.shown.typed = Oe), ge && (U.shown.answer = ge), h.push(U.shown), v || (v = wm.undoable === !0);
+}), f && d.push(...f.lines()), k?.changed && ps(k.order);
 let S;
-if ((o.record || v) && u.length > 0) {const T = o.recordBy ?? e.playerId, F = T === e.playerId ? e.gm || T === Pe : $s(T), re = Ma(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, F);
-re !== void 0 && (o.record || F) && (S = { command: Os(re), byGm: F });}
-const K = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : $s(o.recordBy) ? "gm" : o.recordBy, _ = { title: o.title, replyTo: e.replyTo, sender: K, senderMaySee: (T) => Rs(e, T) };
-if (S && (_.undo = S), ks(a, h, _), d.length > 0) {const T = o.refusals(Yn(d), u.length > 0);
-Xe(e, T);}}
-var Ua = new vt();
-function Cs(e, t, ...n) {let r = Ua.get(e);
-r || (r = new I(), Ua.set(e, r));
+if ((o.record || v) && u.length > 0) {const O = o.recordBy ?? e.playerId, F = O === e.playerId ? e.gm || O === Pe : _s(O), re = Fa(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, F);
+re !== void 0 && (o.record || F) && (S = { command: Is(re), byGm: F });}
+const K = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : _s(o.recordBy) ? "gm" : o.recordBy, _ = { title: o.title, replyTo: e.replyTo, sender: K, senderMaySee: (O) => Cs(e, O) };
+if (S && (_.undo = S), bs(a, h, _), d.length > 0) {const O = o.refusals(qn(d), u.length > 0);
+Xe(e, O);}}
+var Ha = new vt();
+function Ms(e, t, ...n) {let r = Ha.get(e);
+r || (r = new I(), Ha.set(e, r));
 let s = r.get(t);
-return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
-var Ba = new vt(), Lh = m.freeze([]);
-function Fh(e, t) {let n = Ba.get(t);
-return n || (n = hi(e, t), Ba.set(t, n)), n;}
-function or(e, t, n, r) {e.flags.size > 0 && Be(e, pr(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? yr(e, { ...n, optional: !0 }) : yr(e, n), o = e.flags.size === 0 ? Fh(e, t) : vi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Lh };
+return s || (s = p.assign({}, ...n), r.set(t, s)), s;}
+var Ka = new vt(), Vh = p.freeze([]);
+function Uh(e, t) {let n = Ka.get(t);
+return n || (n = mi(e, t), Ka.set(t, n)), n;}
+function cr(e, t, n, r) {e.flags.size > 0 && Be(e, kr(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? $r(e, { ...n, optional: !0 }) : $r(e, n), o = e.flags.size === 0 ? Uh(e, t) : pi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Vh };
 for (const c in o)
-c === "__proto__" ? m.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
+c === "__proto__" ? p.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
 return a;}
-var jh = {ids: { kind: "list" },
+var Bh = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Ha(e, t) {return or(e, Cs(t, "!attack", jh, t.hit.flags, t.check.answers.flags), t.hit.amount, jr(t.id, "!damage"));}
-function Ka(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
-var Ns = new vt();
-function Wa(e, t) {let n = Ns.get(t);
-return n || (n = Ha(Ka(t), e), Ns.set(t, n)), n;}
-function Gh(e, t) {Ns.set(e, t);}
-function ar(e, t, n) {const r = e.check.answers, s = Wa(e, t), i = r.forDefender(s, n);
+function Wa(e, t) {return cr(e, Ms(t, "!attack", Bh, t.hit.flags, t.check.answers.flags), t.hit.amount, Ur(t.id, "!damage"));}
+function xa(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+var Ls = new vt();
+function Ya(e, t) {let n = Ls.get(t);
+return n || (n = Wa(xa(t), e), Ls.set(t, n)), n;}
+function Hh(e, t) {Ls.set(e, t);}
+function lr(e, t, n) {const r = e.check.answers, s = Ya(e, t), i = r.forDefender(s, n);
 return { order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
-function cr(e, t, n, r) {const s = e.store.exchange.waiting[r];
+function dr(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, ar(t, n, r)) ?? void 0;}
-function Vh(e) {e.store.exchange.waiting = {};}
-function Uh(e, t) {const n = e.store.exchange.waiting;
-for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
-function Ps(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+return t.check.answers.fits?.(s.answer, lr(t, n, r)) ?? void 0;}
+function Kh(e) {e.store.exchange.waiting = {};}
+function Wh(e, t) {const n = e.store.exchange.waiting;
+for (const r of p.keys(n)) n[r].edition !== t && delete n[r];}
+function Fs(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
-return r.check.answers.fits === void 0 || cr(e, r, t, n) === void 0;}
-function Ms(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r.check.answers.fits === void 0 || dr(e, r, t, n) === void 0;}
+function js(e, t) {const n = e.store.exchange.attacks, r = p.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Nt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Ps(e, t, n));}
-function xa(e, t) {if (e.attacker === null || t) return e.attacker;
+function Nt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Fs(e, t, n));}
+function qa(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = H(e.attacker);
 return n !== void 0 && ze(n) ? null : e.attacker;}
-function Ls(e, t = !0) {const n = xa(e, t);
+function Gs(e, t = !0) {const n = qa(e, t);
 if (n === null) return "An unseen attacker";
 const r = H(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function Bh(e, t) {const n = e.store.exchange;
+function xh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Fs(e, t, n) {return n || !ze(e) || _e(t, e, z(e));}
-function Ya(e, t, n) {if (n || e.by === t) return !0;
+function Vs(e, t, n) {return n || !ze(e) || Ee(t, e, z(e));}
+function za(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = H(r);
-if (s && Fs(s, t, !1)) return !0;}
+if (s && Vs(s, t, !1)) return !0;}
 return !1;}
-function Hh(e, t) {const n = e.resolving ?? (e.resolving = new x());
+function Yh(e, t) {const n = e.resolving ?? (e.resolving = new x());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function qa(e, t) {return e.resolving?.has(t) === !0;}
-function Kh(e, t) {if (e.resolving?.delete(t), Ms(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Xa(e, t) {return e.resolving?.has(t) === !0;}
+function qh(e, t) {if (e.resolving?.delete(t), js(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Wh(e) {const t = m.keys(e.store.exchange.attacks);
+function zh(e) {const t = p.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function za(e, t, n, r) {const s = [];
+function Ja(e, t, n, r) {const s = [];
 for (const i of Nt(e, t)) {const o = H(i);
-o && Fs(o, n, r) && s.push(ee(o, "a token"));}
+o && Vs(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function Xa(e, t) {return Nt(e, t).length > 0 ? !1 : Ja(e, t).length === 0;}
-function Ja(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !La(t.by, n));}
-function xh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Qa(e, t) {return Nt(e, t).length > 0 ? !1 : Za(e, t).length === 0;}
+function Za(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !ja(t.by, n));}
+function Xh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Qa(e, t, n, r, s, i, o) {const a = H(r);
+function ec(e, t, n, r, s, i, o) {const a = H(r);
 if (!a) return;
 const c = { token: a, character: z(a) }, l = ee(a, "a token"), d = t.check.answers, f = Ze(e, !0);
-if (Ps(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (Fs(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: l, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const h = ar(t, n, r), v = [], k = [], g = cr(e, t, n, r);
+const h = lr(t, n, r), v = [], k = [], g = dr(e, t, n, r);
 g !== void 0 && v.push(`Its defense made ahead does not answer this attack: ${g}`);
-const p = [], b = [], y = d.choices.flatMap((_) => {if (_ === "none") return [{ word: _, plan: void 0 }];
-try {return [{ word: _, plan: d.planAnswer(_, h, f, Yh) }];
-} catch (T) {if (!(T instanceof R || T instanceof C)) throw T;
-return b.push({ word: _, why: T.message }), [];}
+const m = [], b = [], y = d.choices.flatMap((_) => {if (_ === "none") return [{ word: _, plan: void 0 }];
+try {return [{ word: _, plan: d.planAnswer(_, h, f, Jh) }];
+} catch (O) {if (!(O instanceof R || O instanceof C)) throw O;
+return b.push({ word: _, why: O.message }), [];}
 }), A = y.flatMap(({ plan: _ }) => _ ? [_] : []), V = o?.(h.order);
 V && d.spared && A.push(V);
-const { facts: w } = er(e, c, {values: Pt(A.map((_) => _.values)),
+const { facts: w } = nr(e, c, {values: Pt(A.map((_) => _.values)),
 maxes: Pt(A.map((_) => _.maxes)),
 bars: Pt(A.map((_) => _.bars)),
 others: Pt(A.map((_) => _.others)),
-more: (_) => {const T = A.map((F) => F.more?.(_));
-return T.some((F) => F !== void 0) ? { values: Pt(T.map((F) => F?.values)), maxes: Pt(T.map((F) => F?.maxes)) } : void 0;}
+more: (_) => {const O = A.map((F) => F.more?.(_));
+return O.some((F) => F !== void 0) ? { values: Pt(O.map((F) => F?.values)), maxes: Pt(O.map((F) => F?.maxes)) } : void 0;}
 }, i), S = V ? d.spared?.(w, h) : null;
 if (S)
 return n.answers[r] = { word: "none", spared: fe(S, 200) }, { label: l, lines: [`Not prompted: ${S}`] };
-for (const { word: _, plan: T } of y) {const F = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${_}`, re = d.label(_, w, h);
-if (!T) {k.push({ label: re, command: F });
+for (const { word: _, plan: O } of y) {const F = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${_}`, re = d.label(_, w, h);
+if (!O) {k.push({ label: re, command: F });
 continue;}
-const Oe = m.fromEntries(T.dice.map((Z) => [Z.name, 1])), ge = T.resolve(w, Oe), Ae = kt(ge) ? xh(ge) : d.keep(_, ge, Oe).success === !1 ? Za : void 0;
-if (Ae !== void 0) {const Z = Ae === Za ? re : re.replace(/ \(.*\)$/, ""), Mt = p.find((vn) => vn.why === Ae);
-Mt ? Mt.answers.push(Z) : p.push({ answers: [Z], why: Ae });
+const Oe = p.fromEntries(O.dice.map((Z) => [Z.name, 1])), ge = O.resolve(w, Oe), Se = kt(ge) ? Xh(ge) : d.keep(_, ge, Oe).success === !1 ? tc : void 0;
+if (Se !== void 0) {const Z = Se === tc ? re : re.replace(/ \(.*\)$/, ""), Mt = m.find((mn) => mn.why === Se);
+Mt ? Mt.answers.push(Z) : m.push({ answers: [Z], why: Se });
 } else k.push({ label: re, command: F });}
-for (const { word: _, why: T } of b) p.push({ answers: [_], why: T });
-for (const { answers: _, why: T } of p) v.push(`${_.join(", ")}: ${T}`);
-const K = xa(n, s);
+for (const { word: _, why: O } of b) m.push({ answers: [_], why: O });
+for (const { answers: _, why: O } of m) v.push(`${_.join(", ")}: ${O}`);
+const K = qa(n, s);
 for (const _ of d.extra?.(w, K === h.attacker ? h : { ...h, attacker: K }) ?? []) _.section === Ve && k.push({ label: _.label, command: _.command });
-return { label: l, lines: v, buttons: Kn(r) ? k : [] };}
-var Za = "cannot succeed here (no roll makes it)", Yh = m.freeze({ positionals: m.freeze([]) });
+return { label: l, lines: v, buttons: Wn(r) ? k : [] };}
+var tc = "cannot succeed here (no roll makes it)", Jh = p.freeze({ positionals: p.freeze([]) });
 function Pt(e) {return [...new x(e.flatMap((t) => t ?? []))];}
-function ec(e) {return et(e, Le());}
-function qh(e) {const t = H(e);
+function nc(e) {return et(e, Le());}
+function Qh(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = Gu(t, z(t));
+const n = Wu(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function tc(e, t) {return `Attack ${e.key}: ${Ls(e, t)} attacks`;}
-function nc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function zh(e, t, n) {const r = P(e), s = ec(e), i = new I();
+function rc(e, t) {return `Attack ${e.key}: ${Gs(e, t)} attacks`;}
+function sc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Zh(e, t, n) {const r = P(e), s = nc(e), i = new I();
 for (const c of t.defenders)
-for (const l of qh(c)) {const d = i.get(l) ?? [];
+for (const l of Qh(c)) {const d = i.get(l) ?? [];
 d.push(c), i.set(l, d);}
-const o = new I(), a = (c) => (o.has(c) || o.set(c, Qa(e, r, t, c, !1, s, n)), o.get(c) ?? []);
+const o = new I(), a = (c) => (o.has(c) || o.set(c, ec(e, r, t, c, !1, s, n)), o.get(c) ?? []);
 for (const [c, l] of i) {if (c === "gm") continue;
 const d = l.flatMap(a);
-d.length > 0 && M($e(Go(c)), me({ title: tc(t, !1), rows: [...nc(r, t), ...d] }), { record: !0 });}
-M(le, me(lr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function lr(e, t, n, r, s = ec(e), i) {const o = [...nc(t, n), ...r.flatMap((c) => Qa(e, t, n, c, !0, s, i) ?? [])], a = Nt(e, n).map((c) => {const l = H(c);
+d.length > 0 && M(Ae(Uo(c)), pe({ title: rc(t, !1), rows: [...sc(r, t), ...d] }), { record: !0 });}
+M(le, pe(ur(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function ur(e, t, n, r, s = nc(e), i) {const o = [...sc(t, n), ...r.flatMap((c) => ec(e, t, n, c, !0, s, i) ?? [])], a = Nt(e, n).map((c) => {const l = H(c);
 return l ? ee(l, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: tc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function js(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Ka(t), a = Wa(s, t), c = n ?? s.hit.plan(a, Ze(r, t.gm)), l = Ds(o, c.dice), d = new I([[a, c]]), f = (p) => {let b = d.get(p);
-return b || d.set(p, b = s.hit.plan(p, Ze(r, t.gm))), b;};
-if (!Hh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+}), { title: rc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function Us(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = xa(t), a = Ya(s, t), c = n ?? s.hit.plan(a, Ze(r, t.gm)), l = Ns(o, c.dice), d = new I([[a, c]]), f = (m) => {let b = d.get(m);
+return b || d.set(m, b = s.hit.plan(m, Ze(r, t.gm))), b;};
+if (!Yh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const u = [], h = [];
-for (const p of t.defenders) {const b = H(p);
-if (!b) {h.push(p);
+for (const m of t.defenders) {const b = H(m);
+if (!b) {h.push(m);
 continue;}
-const y = { token: b, character: z(b) }, A = t.answers[p], V = ar(s, t, p), w = { target: y, plan: f(V.order), given: l };
-if (A) {w.answer = Xh(A), w.answerGiven = { answer: A.answer ?? null };
+const y = { token: b, character: z(b) }, A = t.answers[m], V = lr(s, t, m), w = { target: y, plan: f(V.order), given: l };
+if (A) {w.answer = ev(A), w.answerGiven = { answer: A.answer ?? null };
 const S = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
-S && (w.given = { ...l, ...S }), A.replaces && cr(r, s, t, p) !== void 0 && (w.replacesFiled = !0), A.helper !== void 0 && i.settle && (w.plan = Jh(w.plan, A, V, i.settle));}
+S && (w.given = { ...l, ...S }), A.replaces && dr(r, s, t, m) !== void 0 && (w.replacesFiled = !0), A.helper !== void 0 && i.settle && (w.plan = tv(w.plan, A, V, i.settle));}
 u.push(w);}
 const v = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete v.replyFor;
 const k = () => {r.resolving?.delete(t);};
 let g;
-try {g = Ga(v, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {g = Ua(v, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Kh(r, t),
-refusals: (p, b) => `Attack ${t.key}: ${b ? "not applied to every defender" : "not applied"}: ${p.join("; ")}.`});
-} catch (p) {throw k(), p;}
-return g === void 0 ? void 0 : g.then(k, (p) => {throw k(), p;});}
-function Xh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => qh(r, t),
+refusals: (m, b) => `Attack ${t.key}: ${b ? "not applied to every defender" : "not applied"}: ${m.join("; ")}.`});
+} catch (m) {throw k(), m;}
+return g === void 0 ? void 0 : g.then(k, (m) => {throw k(), m;});}
+function ev(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Jh(e, t, n, r) {const s = t.helper;
+function tv(e, t, n, r) {const s = t.helper;
 return {...e,
 others: [...e.others ?? [], s],
 resolve(i, o) {const a = e.resolve(i, o), c = i.others[s];
 return kt(a) || c === void 0 ? a : { ...a, changes: [...a.changes, ...r(t, c, n)] };}};}
-var Qh = 5, rc = 100;
-function Zh(e) {const t = e.app, n = P(t), r = n.check.answers, s = Ha(e.parsed, n);
+var nv = 5, ic = 100;
+function rv(e) {const t = e.app, n = P(t), r = n.check.answers, s = Wa(e.parsed, n);
 if (Ie(e.parsed) === void 0) throw new R("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, Ze(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
+const i = n.hit.plan(s, Ze(t, e.gm)), o = r.situation(s), a = p.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = tv(e), l = m.values(t.store.exchange.attacks);
-if (l.length >= Kr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const c = iv(e), l = p.values(t.store.exchange.attacks);
+if (l.length >= Yr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const y = l.filter((A) => !A.gm);
-if (y.filter((A) => A.by === e.playerId).length >= Qh || y.length >= Kr / 2)
+if (y.filter((A) => A.by === e.playerId).length >= nv || y.length >= Yr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const d = ht(e, Ie(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${f.join("; ")})`);
-if (u.length > Wr) throw new C(`one attack has at most ${Wr} defenders (got ${u.length})`);
+if (u.length > qr) throw new C(`one attack has at most ${qr} defenders (got ${u.length})`);
 const h = u.map(({ token: y }) => y.id), v = r.refuseDeclared?.(s, h);
 if (v) throw new C(v);
-if (c !== null && r.declarer && ev(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
+if (c !== null && r.declarer && sv(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
 for (const A of l) A.gm || (y += A.defenders.length);
-if (y + u.length > rc) throw new C(`the players' open attacks may hold ${rc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+if (y + u.length > ic) throw new C(`the players' open attacks may hold ${ic} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
 const k = u.filter(({ token: y }) => !ze(y)).map(({ token: y }) => ee(y, "a token")), g = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(sc),
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, A]) => [y, A.map(sc)]),
+positionals: e.parsed.positionals.map(oc),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, A]) => [y, A.map(oc)]),
 situation: o,
 round: t.store.round.number,
 defenders: h,
 answers: {}};
-if (g.key = "A1", !No(g)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-g.key = Bh(t, k.length === 0), t.store.exchange.attacks[g.key] = g, Gh(g, s);
-const p = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-k.length > 0 && M(Ot, ae(`Attack ${g.key}: ${Ls(g, !1)} attacks ${Qe(k)}${p}.`), { record: !0 }), f.length > 0 && Xe(e, `Not among the defenders: ${Yn(f).join("; ")}`);
+if (g.key = "A1", !Mo(g)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+g.key = xh(t, k.length === 0), t.store.exchange.attacks[g.key] = g, Hh(g, s);
+const m = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+k.length > 0 && M(Ot, ae(`Attack ${g.key}: ${Gs(g, !1)} attacks ${Qe(k)}${m}.`), { record: !0 }), f.length > 0 && Xe(e, `Not among the defenders: ${qn(f).join("; ")}`);
 const b = new I([[s, i]]);
-if (zh(t, g, (y) => (b.has(y) || b.set(y, n.hit.plan(y, Ze(t, e.gm))), b.get(y))), Xa(t, g)) return js(e, g, i);}
-function ev(e, t, n, r) {const s = r ? H(n) : void 0;
+if (Zh(t, g, (y) => (b.has(y) || b.set(y, n.hit.plan(y, Ze(t, e.gm))), b.get(y))), Qa(t, g)) return Us(e, g, i);}
+function sv(e, t, n, r) {const s = r ? H(n) : void 0;
 if (!r || !s) return;
-const i = er(e, { token: s, character: z(s) }, r, et(e, r.readsTurnOrder ? Le() : void 0)), o = Fa(e, i, !0, "; no attack declared");
+const i = nr(e, { token: s, character: z(s) }, r, et(e, r.readsTurnOrder ? Le() : void 0)), o = Ga(e, i, !0, "; no attack declared");
 if (o !== void 0) throw new C(o);
 const a = r.resolve(i.facts, {});
-if (kt(a)) throw new C(tr(e, i.snapshot, a, t.gm || _e(t.playerId, s, z(s))));}
-function tv(e) {const t = He(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (kt(a)) throw new C(rr(e, i.snapshot, a, t.gm || Ee(t.playerId, s, z(s))));}
+function iv(e) {const t = He(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = It(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3776,98 +3785,98 @@ else if (n.length > 1)
 throw new R("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new R("select your attacking token, or give --from with its id");}
-if (r = an(r), !e.gm && !_e(e.playerId, r, z(r))) throw new C(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = an(r), !e.gm && !Ee(e.playerId, r, z(r))) throw new C(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function sc(e) {const t = ce(e);
+function oc(e) {const t = ce(e);
 return t === null ? e : E(t);}
-async function nv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...pr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function ov(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...kr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Be(e.parsed, s);
-const i = (He(e.parsed, "answer") ?? "").toUpperCase(), o = Ms(t, i), a = o && Ya(o, e.playerId, e.gm) ? o : void 0;
+const i = (He(e.parsed, "answer") ?? "").toUpperCase(), o = js(t, i), a = o && za(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new C(`no open attack ${fe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (qa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+if (Xa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = Ie(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new R("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? It(l, !0) : void 0, f = d && Fs(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? It(l, !0) : void 0, f = d && Vs(d, e.playerId, e.gm) ? d : void 0;
 if (!f) throw new C(`that token is not a defender of attack ${a.key}`);
 const u = z(f), h = ee(f, "the defender");
-if (!e.gm && !_e(e.playerId, f, u)) throw new C(`only ${h}'s controller or the GM answers for it`);
+if (!e.gm && !Ee(e.playerId, f, u)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const v = a.answers[l];
 if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
-if (Ps(t, a, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (Fs(t, a, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const k = He(e.parsed, r.answerFlag);
 if (k === void 0) throw new R(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const g = De(k, `--${r.answerFlag}`, r.choices);
-let p = { word: g }, b = g === "none" ? "no defense" : g;
-if (g !== "none") {const w = ar(n, a, l), S = r.planAnswer(g, w, Ze(t, e.gm), rv(e.parsed, r.answerFlags)), K = Ds(e.parsed, S.dice), _ = S.dice.filter((U) => K[U.name] === void 0), T = _.length > 0 ? await Oa(_.map((U) => U.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || qa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+let m = { word: g }, b = g === "none" ? "no defense" : g;
+if (g !== "none") {const w = lr(n, a, l), S = r.planAnswer(g, w, Ze(t, e.gm), av(e.parsed, r.answerFlags)), K = Ns(e.parsed, S.dice), _ = S.dice.filter((U) => K[U.name] === void 0), O = _.length > 0 ? await Da(_.map((U) => U.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || Xa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const F = H(l);
-if (!F || !e.gm && !_e(e.playerId, F, z(F))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const re = Is(S.dice, K, T, 0), Oe = er(t, { token: f, character: u }, S, et(t, S.readsTurnOrder ? Le() : void 0)), ge = Fa(t, Oe, !0, "; nothing answered");
+if (!F || !e.gm && !Ee(e.playerId, F, z(F))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const re = Ps(S.dice, K, O, 0), Oe = nr(t, { token: f, character: u }, S, et(t, S.readsTurnOrder ? Le() : void 0)), ge = Ga(t, Oe, !0, "; nothing answered");
 if (ge !== void 0) throw new C(ge);
-const Ae = S.resolve(Oe.facts, re);
-if (kt(Ae)) throw new C(tr(t, Oe.snapshot, Ae));
-const Z = r.keep(g, Ae, re), Mt = e.gm ? void 0 : ja(e, S.dice);
-if (p = { word: Z.word }, Z.answer !== void 0 && (p.answer = Z.answer), Z.roll !== void 0 && (p.roll = Z.roll), Z.success !== void 0 && (p.success = Z.success), Z.helper !== void 0) {const U = sv(t, Z.helper, a.attacker);
-if (U !== void 0) throw new C(`${Zn(Z.helper)} already helps ${U}: one reaction, one aid`);
-p.helper = Z.helper;}
-Mt && (p.typed = !0);
-const vn = ga(n, (U) => U === l ? h : Zn(U)), pn = Ae.steps.filter((U) => U.section === "Check").map(vn);
+const Se = S.resolve(Oe.facts, re);
+if (kt(Se)) throw new C(rr(t, Oe.snapshot, Se));
+const Z = r.keep(g, Se, re), Mt = e.gm ? void 0 : Va(e, S.dice);
+if (m = { word: Z.word }, Z.answer !== void 0 && (m.answer = Z.answer), Z.roll !== void 0 && (m.roll = Z.roll), Z.success !== void 0 && (m.success = Z.success), Z.helper !== void 0) {const U = cv(t, Z.helper, a.attacker);
+if (U !== void 0) throw new C(`${tr(Z.helper)} already helps ${U}: one reaction, one aid`);
+m.helper = Z.helper;}
+Mt && (m.typed = !0);
+const mn = ya(n, (U) => U === l ? h : tr(U)), pn = Se.steps.filter((U) => U.section === "Check").map(mn);
 b = pn.length > 0 ? pn.join("; ") : g;}
-e.gm && (p.gm = !0), cr(t, n, a, l) !== void 0 && (p.replaces = !0), a.answers[l] = p;
-const y = za(t, a, e.playerId, e.gm), A = Xa(t, a), V = y.length > 0 ? ` Waiting for ${y.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : Nt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Te(e, `${h}: ${b}.${V}`), A ? await js(e, a) : !e.gm && Nt(t, a).length === 0 && M(le, me(lr(t, n, a, [])), { record: !0 });}
-function rv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
-return or({ command: e.command, positionals: [], flags: n }, t);}
-function sv(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${Zn(s)}'s answer to ${r.key}`;}}
-function iv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
+e.gm && (m.gm = !0), dr(t, n, a, l) !== void 0 && (m.replaces = !0), a.answers[l] = m;
+const y = Ja(t, a, e.playerId, e.gm), A = Qa(t, a), V = y.length > 0 ? ` Waiting for ${y.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : Nt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Te(e, `${h}: ${b}.${V}`), A ? await Us(e, a) : !e.gm && Nt(t, a).length === 0 && M(le, pe(ur(t, n, a, [])), { record: !0 });}
+function av(e, t) {const n = new I([...e.flags].filter(([r]) => p.prototype.hasOwnProperty.call(t, r)));
+return cr({ command: e.command, positionals: [], flags: n }, t);}
+function cv(e, t, n) {for (const r of p.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of p.entries(r.answers)) if (i.helper === t) return `${tr(s)}'s answer to ${r.key}`;}}
+function lv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.check.answers.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var ov = {usage: iv,
+var dv = {usage: lv,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ye(e.parsed, "list")) return lv(e);
+run(e) {if (ye(e.parsed, "list")) return hv(e);
 const t = He(e.parsed, "resolve");
-if (t !== void 0) return av(e, t);
+if (t !== void 0) return uv(e, t);
 const n = He(e.parsed, "cancel");
-return n !== void 0 ? cv(e, n) : Zh(e);}};
-function ic(e, t) {const n = Ms(e.app, t), r = n && Ya(n, e.playerId, e.gm) ? n : void 0;
+return n !== void 0 ? fv(e, n) : rv(e);}};
+function ac(e, t) {const n = js(e.app, t), r = n && za(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${fe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function av(e, t) {const n = ic(e, t.toUpperCase());
+function uv(e, t) {const n = ac(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ja(e.app, n);
+if (!e.gm) {const r = Za(e.app, n);
 if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
 Te(e, `Attack ${n.key} waits for the GM to settle ${Qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return js(e, n);}
-function cv(e, t) {const n = ic(e, t.toUpperCase());
+return Us(e, n);}
+function fv(e, t) {const n = ac(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], M(Ot, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function lv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Nt(t, i).some((o) => La(e.playerId, o)));
+function hv(e) {const t = e.app, n = P(t), r = p.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Nt(t, i).some((o) => ja(e.playerId, o)));
 if (r.length === 0) {Te(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) M(le, me(lr(t, n, i, [])));
+if (e.gm) {for (const i of r) M(le, pe(ur(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = za(t, i, e.playerId, !1);
-return `${i.key}: ${Ls(i, !1)} attacks; waiting for ${o.length > 0 ? Qe(o) : "the GM"}`;});
-M($e(e.replyTo), me({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function dv(e) {const t = P(e);
-for (const n of m.values(e.store.exchange.attacks)) M(le, me(lr(e, t, n, [])), { record: !0 });}
-function oc(e) {const t = P(e);
-Vh(e);
-for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((i) => {const o = Ja(t, i, e.playerId, !1);
+return `${i.key}: ${Gs(i, !1)} attacks; waiting for ${o.length > 0 ? Qe(o) : "the GM"}`;});
+M(Ae(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function vv(e) {const t = P(e);
+for (const n of p.values(e.store.exchange.attacks)) M(le, pe(ur(e, t, n, [])), { record: !0 });}
+function cc(e) {const t = P(e);
+Kh(e);
+for (const [n, r] of p.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-Mn(e.store, n, _t({ ...en(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, M(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), dv(e);}
-function uv(e) {const t = [];
-for (const n of e) {if (t.length >= Yr) break;
-ma(n) || t.push(vs(Vf(n)));}
+Ln(e.store, n, _t({ ...en(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), vv(e);}
+function mv(e) {const t = [];
+for (const n of e) {if (t.length >= Xr) break;
+ga(n) || t.push(fn(gs(n)));}
 return t;}
-function fv(e, t) {if (e.length === 0 || t.length === 0) return null;
+function pv(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
@@ -3875,43 +3884,52 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function hv(e) {e.turnOrderSeen = void 0, Gs(e);}
-function Gs(e) {const t = jf();
-if (t === e.turnOrderSeen) return;
-e.turnOrderSeen = t;
-const n = e.store.round, r = pa(t);
-vv(e, r);
-const s = uv(r), i = fv(n.seen, s);
-if (n.seen = s, i === null) {n.turned = 0;
+function gv(e) {e.turnOrderSeen = void 0, fr(e);}
+function fr(e, t) {const n = Kf();
+if (n === e.turnOrderSeen && t === void 0) return;
+e.turnOrderSeen = n;
+const r = e.store.round, s = ms(n);
+yv(e, s);
+const i = mv(s), o = pv(r.seen, i);
+r.seen = i;
+const a = lc(s), c = Cu(r.start, a, o === null || kv(t, a));
+if (c === void 0 ? delete r.start : r.start = c, o === null) {r.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && oc(e);}
-function vv(e, t) {e.oddTurnRowsTold === !0 || t.every(Gf) || (e.oddTurnRowsTold = !0, M(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function pv(e, t) {const n = P(e), r = Ce(t);
-Uh(e, n.id);
+r.turned += o, r.turned >= i.length && cc(e);}
+function lc(e) {const t = ka(e);
+if (t === void 0) return;
+const n = zn(t.pr);
+return { row: fn(gs(t)), initiative: N.isFinite(n) ? n : null };}
+function kv(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = lc(ms(e));
+return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
+function yv(e, t) {e.oddTurnRowsTold === !0 || t.every(Wf) || (e.oddTurnRowsTold = !0, M(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function wv(e, t) {const n = P(e), r = Ce(t);
+Wh(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new x(), c = new I();
-for (const d of m.keys(e.store.tokens)) {const f = H(d) ?? of(d, o)[0];
+for (const d of p.keys(e.store.tokens)) {const f = H(d) ?? ff(d, o)[0];
 if (!f || Dt(f)) continue;
 const u = cn(f, o);
 a.has(u) || (a.add(u), c.set(f.id, u), s.push({ token: f, character: z(f) }));}
-return sr(e, s, {values: [],
+return or(e, s, {values: [],
 dice: [],
-resolve(d) {const f = e.store.tokens[c.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), h = d.bars.vitality.value, v = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(h, !1), k = f?.deadForGood === !0 || r.life.deadForGood(v, h), g = n.life.enter(h, k), p = r.life.condition(v, h), b = n.life.condition(g, h);
-return p !== b && i.push({ name: d.name, from: p, to: b }), {headline: "acts",
+resolve(d) {const f = e.store.tokens[c.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), h = d.bars.vitality.value, v = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(h, !1), k = f?.deadForGood === !0 || r.life.deadForGood(v, h), g = n.life.enter(h, k), m = r.life.condition(v, h), b = n.life.condition(g, h);
+return m !== b && i.push({ name: d.name, from: m, to: b }), {headline: "acts",
 steps: [],
 changes: [],
 state: g,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var ac = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function mv(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${ac[r]} -> ${ac[s]}`);
+var dc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function bv(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${dc[r]} -> ${dc[s]}`);
 return ` Conditions read again: ${Rt(t, 6)}.`;}
-function gv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const c = Af(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+function $v(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const c = Rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = Sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Df(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3919,11 +3937,11 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 lt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var kv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", yv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Av = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Sv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Xt()[1] ?? Xt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${va.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Xt()[1] ?? Xt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${pa.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${qe.join(", ")}.`]},
@@ -3936,67 +3954,67 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Vs(e) {return e ? "on" : "off";}
-function wv(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = qe.filter((i) => t.attributes[i] !== uo[i]).map(
+function Bs(e) {return e ? "on" : "off";}
+function _v(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = qe.filter((i) => t.attributes[i] !== ho[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return me({title: `DefenseRound v${ke}`,
+return pe({title: `DefenseRound v${ke}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Vs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Vs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [$v[t.apiCommands]] },
+{ label: "Players target any", lines: [Bs(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Bs(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Tv[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Zt.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [E(e.store.round.number)] },
-{ label: "Not on the sheet", lines: bv(e) },
+{ label: "Not on the sheet", lines: Ev(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function bv(e) {const t = e.store.sheetLacks;
+function Ev(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var $v = {refuse: "refuse (--api-as or not)",
+var Tv = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Us(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Av(e) {const t = e.store.settings, n = P(e), r = Xt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${Vs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Hs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Ov(e) {const t = e.store.settings, n = P(e), r = Xt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${Bs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Us(t.apiCommands, Vr)}}`),
-de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Us(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Hs(t.apiCommands, Hr)}}`),
+de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Hs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Us(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Hs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 de("next round", "!defense-round next-round"),
 de("help handout", "!defense-round help"),
 de("table macros", "!defense-round macros")
 ].join(" ");}
-function Sv(e, t) {const [n, r] = t;
+function Rv(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new R("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!qe.includes(s))
 throw new R(`unknown value name "${B(n)}": ${Gt(n, qe, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : yt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = ht(e, Ie(e.parsed)), l = [];
-for (const { token: d, character: f } of a) {const u = Df(e.app, d.id);
-u.overrides = Nn(u.overrides, s, i ? null : o);
+for (const { token: d, character: f } of a) {const u = Lf(e.app, d.id);
+u.overrides = Pn(u.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (u.worn = Nn(u.worn, h, null)), ca(e.app, d.id), l.push(Bn(d, f, e.app.store.settings).name);}
+h && (u.worn = Pn(u.worn, h, null)), da(e.app, d.id), l.push(Hn(d, f, e.app.store.settings).name);}
 lt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var Bs = [
+var Ks = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function _v(e) {const { targets: t, notes: n } = ht(e, Ie(e.parsed)), r = new I(), s = {values: Bs.map(([, o]) => o),
-maxes: Bs.map(([, o]) => o),
+function Dv(e) {const { targets: t, notes: n } = ht(e, Ie(e.parsed)), r = new I(), s = {values: Ks.map(([, o]) => o),
+maxes: Ks.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], c = [];
-for (const [l, d] of Bs) {const f = o.values[d];
+for (const [l, d] of Ks) {const f = o.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
 if (h === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
@@ -4005,76 +4023,76 @@ if (!(h === 0 && (f.current ?? 0) === 0)) {if (f.current === h) {a.push(`${u} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = sr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return nr(a, o.reading.problems);
-ca(e.app, a.id);
+}, i = or(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return sr(a, o.reading.problems);
+da(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 lt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Ev(e) {e.store = rn(ke), e.loadProblems = [], delete e.newerState, ra(Fn, e.store);}
-function Tv(e, t) {const [n, ...r] = t;
+function Iv(e) {e.store = rn(ke), e.loadProblems = [], delete e.newerState, ia(jn, e.store);}
+function Cv(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new R("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new C(i);
-const o = H(s.tokenId), a = s.hidden || o !== void 0 && ze(o), c = s.npc || o !== void 0 && Xr(o, z(o)), l = fn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, z(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
-M($e(e.replyTo), me(s.card()));}
-var Ov = {usage: () => kv,
+const o = H(s.tokenId), a = s.hidden || o !== void 0 && ze(o), c = s.npc || o !== void 0 && Zr(o, z(o)), l = hn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, z(o)))) throw new C(a ? i : `${s.name}'s breakdown is for the GM`);
+M(Ae(e.replyTo), pe(s.card()));}
+var Nv = {usage: () => Av,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return yv[n];},
+return Sv[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Be(e.parsed, {}), Tv(e, n);
+if (r === "details") {Be(e.parsed, {}), Cv(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Be(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-M($e("gm"), wv(e.app)), M($e("gm"), Av(e.app));
+M(Ae("gm"), _v(e.app)), M(Ae("gm"), Ov(e.app));
 return;
-case "help": {ds(P(e.app));
-const i = la();
-M($e(e.replyTo), ls(`The handout "${xn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {hs(P(e.app));
+const i = ua();
+M(Ae(e.replyTo), fs(`The handout "${Yn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new R("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Ff(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = Hf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = pv(e.app, a);
-ds(P(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? mv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Wh(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const { count: l, changed: d } = wv(e.app, a);
+hs(P(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? bv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = zh(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 lt(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 lt(e, c);
 return;}
 case "set":
-Sv(e, n);
+Rv(e, n);
 return;
 case "repair":
-_v(e);
+Dv(e);
 return;
 case "next-round":
-oc(e.app);
+cc(e.app);
 return;
 case "macros":
-gv(e);
+$v(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-Ev(e.app), lt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Iv(e.app), lt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), lt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new R(`unknown subcommand "${B(E(t))}"`);}}};
-function Rv(e, t) {const n = new I();
+function Pv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? qo(c, o.bar) : null);
+n.set(s, a ? ce(a.get("current")) : c ? Xo(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(ta(o.attributeId)));
+n.set(s, ce(ra(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4086,51 +4104,51 @@ case "markers":
 n.set(s, E(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, _t(en(e.memories, Ln(i, o)), e.edition));
+n.set(s, _t(en(e.memories, Fn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, To(e.memories, o.tokenId ?? i));
+n.set(s, Ro(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = Le());
-const a = hs(r.find((c) => c.id === i)?.pr);
+const a = zn(r.find((c) => c.id === i)?.pr);
 n.set(s, N.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var cc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function lc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Dv(e) {const t = e.app.store.history, n = He(e.parsed, "entry");
+var uc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function fc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Mv(e) {const t = e.app.store.history, n = He(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new C(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!lc(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!fc(e, t[s])) throw new C(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (lc(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (fc(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Iv(e) {if (!ye(e.parsed, "undo")) throw new R(`--${ye(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function Lv(e) {if (!ye(e.parsed, "undo")) throw new R(`--${ye(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (ye(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((p) => !m.prototype.hasOwnProperty.call(cc, p));
+const t = [...e.parsed.flags.keys()].find((m) => !p.prototype.hasOwnProperty.call(uc, m));
 if (t) throw new R(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Be(e.parsed, cc), e.parsed.positionals.length > 0) throw new R("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Dv(e), i = r[s], o = P(n), a = new I(i.tokens.map((p) => [p.tokenId, It(p.tokenId, e.gm)])), c = i.tokens.filter((p) => a.get(p.tokenId) !== void 0), l = i.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => Mv(p) ? c.find((b) => uc({ place: "", tokenId: b.tokenId, name: b.name, change: p }, n.store.settings)) : void 0, f = ku(pu(i.tokens, (p) => a.get(p) !== void 0, d), o, n.store.round.number - i.round).filter((p) => uc(p, n.store.settings)), u = new I();
-for (const [p, b] of a) b && u.set(p, Nv(b));
-for (const p of f) p.name = u.get(p.tokenId) ?? p.name;
-const h = Ct(n), v = Rv(h, f), k = (p, b) => {if (p.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
-if (p.deadForGood !== b.deadForGood) return "has died for good since";
+if (Be(e.parsed, uc), e.parsed.positionals.length > 0) throw new R("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Mv(e), i = r[s], o = P(n), a = new I(i.tokens.map((m) => [m.tokenId, It(m.tokenId, e.gm)])), c = i.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Vv(m) ? c.find((b) => vc({ place: "", tokenId: b.tokenId, name: b.name, change: m }, n.store.settings)) : void 0, f = bu(ku(i.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - i.round).filter((m) => vc(m, n.store.settings)), u = new I();
+for (const [m, b] of a) b && u.set(m, jv(b));
+for (const m of f) m.name = u.get(m.tokenId) ?? m.name;
+const h = Ct(n), v = Pv(h, f), k = (m, b) => {if (m.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
+if (m.deadForGood !== b.deadForGood) return "has died for good since";
 const y = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(y(p), y(b));
-}, g = gu(f, v, be);
-if (g.length > 0) {if (!e.gm) {const p = g.filter((A) => {const V = a.get(A.tokenId);
-return V !== void 0 && Rs(e, dc(V));
-}), b = [...new x(g.filter((A) => !p.includes(A)).map((A) => A.name))], y = [...Do(p, v, be, k), ...b.length > 0 ? [`${Qe(b)} changed`] : []];
+return o.life.describeStateChange(y(m), y(b));
+}, g = wu(f, v, be);
+if (g.length > 0) {if (!e.gm) {const m = g.filter((A) => {const V = a.get(A.tokenId);
+return V !== void 0 && Cs(e, hc(V));
+}), b = [...new x(g.filter((A) => !m.includes(A)).map((A) => A.name))], y = [...Co(m, v, be, k), ...b.length > 0 ? [`${Qe(b)} changed`] : []];
 Xe(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ye(e.parsed, "force")) {Xe(e, `Nothing undone, changed since: ${Do(g, v, be, k).join("; ")}`, [{ label: "Undo anyway", command: `${Os(i.key)} --force` }]);
+if (!ye(e.parsed, "force")) {Xe(e, `Nothing undone, changed since: ${Co(g, v, be, k).join("; ")}`, [{ label: "Undo anyway", command: `${Is(i.key)} --force` }]);
 return;}}
-sh(h, f), g.length > 0 && Lv(n, f, v), Jn(n, s), Pv(e, i, f, v, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Cv(e) {switch (e.kind) {case "bar":
+ch(h, f), g.length > 0 && Uv(n, f, v), Zn(n, s), Gv(e, i, f, v, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function Fv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: rt[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -4140,11 +4158,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Nv(e) {return fe(ee(e, E(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function dc(e) {const t = z(e);
-return { token: e, character: t, npc: Xr(e, t), hidden: ze(e) };}
-function Pv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: f, change: u } of n) {const h = Cv(u);
+function jv(e) {return fe(ee(e, E(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function hc(e) {const t = z(e);
+return { token: e, character: t, npc: Zr(e, t), hidden: ze(e) };}
+function Gv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: f, change: u } of n) {const h = Fv(u);
 if (h === void 0) continue;
 const v = r.get(d);
 if (v === h.to) continue;
@@ -4155,32 +4173,32 @@ k.includes(g) || k.push(g);}
 const c = [], l = [];
 for (const d of t.tokens) {const f = s.get(d.tokenId);
 if (!f) continue;
-const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = u ? `${h} (${u})` : h, k = dc(f), g = fn(e.app, k) === "public";
+const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = u ? `${h} (${u})` : h, k = hc(f), g = hn(e.app, k) === "public";
 k.hidden || c.push(g ? v : h), (k.hidden || !g && u) && l.push(k.hidden ? `${v} (hidden)` : v);}
 c.length > 0 && M(Ot, ae(`${o}: ${Rt(c, 8)}.`)), l.length > 0 && M(le, ae(`${o} (GM): ${Rt(l, 8)}.`), { record: !0 });}
-function Mv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function uc({ tokenId: e, change: t }, n) {const r = H(e);
+function Vv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function vc({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || is(r, t.bar) === t.attributeId;
-case "attribute": {const s = pf(t.attributeId);
+return t.attributeId === void 0 || cs(r, t.bar) === t.attributeId;
+case "attribute": {const s = bf(t.attributeId);
 return s !== void 0 && s.characterId === E(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Lv(e, t, n) {const r = P(e);
+function Uv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(s), c = H(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, f.state).state, detail: { undo: !0 } })};
-sr(e, [{ token: c, character: z(c) }], d);}}
-var Fv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, fc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, jv = { title: "Damage", anyTarget: !0, record: !0, refusals: fc }, Gv = { title: "Damage", anyTarget: !1, record: !0, refusals: fc }, Vv = {usage: (e) => P(e).hit.usage,
+or(e, [{ token: c, character: z(c) }], d);}}
+var Bv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, mc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Hv = { title: "Damage", anyTarget: !0, record: !0, refusals: mc }, Kv = { title: "Damage", anyTarget: !1, record: !0, refusals: mc }, Wv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => mi(P(e).hit.flags),
+flags: (e) => ki(P(e).hit.flags),
 helpFor: (e, t) => ye(t, "undo") || ye(t, "force") || ye(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -4188,37 +4206,37 @@ what: [
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ye(e.parsed, "undo") || ye(e.parsed, "force") || ye(e.parsed, "entry"))) {Iv(e);
+run(e) {if (e.parsed.flags.size > 0 && (ye(e.parsed, "undo") || ye(e.parsed, "force") || ye(e.parsed, "entry"))) {Lv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = or(e.parsed, Cs(t, "!damage", Fv, n), t.hit.amount, jr(t.id, "!damage")), s = t.hit.plan(r, Ze(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = ht(e, Ie(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = cr(e.parsed, Ms(t, "!damage", Bv, n), t.hit.amount, Ur(t.id, "!damage")), s = t.hit.plan(r, Ze(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = ht(e, Ie(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && ye(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: v }) => _e(e.playerId, h, v)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : p.keys(n).find((d) => n[d].decides !== void 0 && ye(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: v }) => Ee(e.playerId, h, v)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
 if (u.length > 0 && c.push(`${Qe(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {Xe(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return ir(e, s, a, c, i ? jv : Gv);}
-}, Uv = { ids: { kind: "list" }, help: { kind: "switch" } }, Bv = {usage: (e) => P(e).check.usage,
+return ar(e, s, a, c, i ? Hv : Kv);}
+}, xv = { ids: { kind: "list" }, help: { kind: "switch" } }, Yv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : mi(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return nv(e);
+flags: (e) => P(e).check.refused ? [] : ki(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return ov(e);
 const t = P(e.app), n = t.check;
 if (n.refused) {Xe(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Cs(t, "!defend", Uv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-$h(e, s);
-const i = t.check.plan(or(e.parsed, r, void 0, jr(t.id, "!defend")));
-Ah(e, s);
+const r = Ms(t, "!defend", xv, n.flags), s = p.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+Eh(e, s);
+const i = t.check.plan(cr(e.parsed, r, void 0, Ur(t.id, "!defend")));
+Th(e, s);
 const o = ht(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const f = c.find(({ id: u }) => u === d.id);
 return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (l.length === 0) {Xe(e, Yn(a).join("; "));
+if (l.length === 0) {Xe(e, qn(a).join("; "));
 return;}
-return ir(e, i, l, a, {title: "Defense",
+return ar(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Hv = { ids: { kind: "list" }, help: { kind: "switch" } }, Kv = {usage: (e) => P(e).stance.usage,
+}, qv = { ids: { kind: "list" }, help: { kind: "switch" } }, zv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Be(e.parsed, Hv);
+Be(e.parsed, qv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new R(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -4227,13 +4245,13 @@ throw new R(`unknown stance "${B(E(n))}" (stances: ${t.stance.modes.join(", ")})
 const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
 if (s === void 0 && i) throw new R(`no stance given: !stance ${t.stance.modes.join("|")}`);
 const { targets: o, notes: a } = ht(e, Ie(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Bn(f, u, c);
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Hn(f, u, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Te(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return ir(e, Wf(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Wv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
-function xv(e, t, n) {return {values: [],
+return ar(e, zf(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Xv(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
+function Jv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4242,7 +4260,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Wv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Xv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4255,53 +4273,53 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", qv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, zv = {usage: () => Yv,
+var Qv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Zv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, em = {usage: () => Qv,
 run(e) {const t = e.parsed;
-Be(t, qv);
-const n = yr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(He(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = ht(e, Ie(t));
-return ir(e, xv(P(e.app), n, r), s, i, {title: "Heal",
+Be(t, Zv);
+const n = $r(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(He(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = ht(e, Ie(t));
+return ar(e, Jv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function hc(e, t, n) {if (!n || Dt(t)) return;
-const r = e.store.settings, s = pe[r.bars.vitality].value;
+function pc(e, t, n) {if (!n || Dt(t)) return;
+const r = e.store.settings, s = me[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ce(n[s]), o = E(t.get(pe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Jv(t, s, o, i);
+const i = ce(n[s]), o = E(t.get(me[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = nm(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= si) {const k = l.hit.handEdit(i - a, Ze(e, !0)), g = {...k,
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= oi) {const k = l.hit.handEdit(i - a, Ze(e, !0)), g = {...k,
 resolve(b, y) {if (l.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const A = k.resolve(b, y);
 return !kt(A) && !A.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
-}, p = hn(
+}, m = vn(
 e,
 d,
 g,
-rr,
+ir,
 et(e),
 Ct(e),
 () => ({ vitalityFrom: i, title: D(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (p.kind === "unsafe") return;
-if (p.kind === "problems")
-p.reading.condition !== "dead" && M(le, ae(`Hand edit not read through armor: ${nr(p.reading.snapshot, p.reading.problems, "")}.`));
-else if (p.kind === "written") {const b = p.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
+if (m.kind === "unsafe") return;
+if (m.kind === "problems")
+m.reading.condition !== "dead" && M(le, ae(`Hand edit not read through armor: ${sr(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {const b = m.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new x() });
-const y = Ma(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-ks(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Os(y), byGm: !0 } } : {} });
+const y = Fa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+bs(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Is(y), byGm: !0 } } : {} });
 return;}}
-const h = Qv(e, u ? a : i, a), v = hn(e, d, h.plan, rr, et(e), Ct(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-v.kind === "written" && (u && !f.plain ? kh(e, o, v.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && ks(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Xv(e, t, n) {const r = os(t);
+const h = rm(e, u ? a : i, a), v = vn(e, d, h.plan, ir, et(e), Ct(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+v.kind === "written" && (u && !f.plain ? $h(e, o, v.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && bs(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
+function tm(e, t, n) {const r = ls(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of gf(r.id, a)) hc(e, c, { [pe[a].value]: s });}
-function Jv(e, t, n, r) {const s = ce(e.get(t));
+for (const c of Af(r.id, a)) pc(e, c, { [me[a].value]: s });}
+function nm(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ce(ta(n));
+const i = ce(ra(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Qv(e, t, n) {const r = P(e);
+function rm(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
@@ -4317,28 +4335,28 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-var Zv = {values: [],
+var sm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function ep(e, t) {if (Dt(t)) return;
+function im(e, t) {if (Dt(t)) return;
 const n = cn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || sr(e, [{ token: t, character: z(t) }], Zv);}
-var tp = 400, np = 100, rp = 20, sp = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+n === t.id || e.store.tokens[n] === void 0 || or(e, [{ token: t, character: z(t) }], sm);}
+var om = 400, am = 100, cm = 20, lm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? tp : np;
-for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > rp + 1) {for (const [i, o] of this.bySender)
+const s = e === "gm" ? om : am;
+for (const i of r.splice(0, T.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > cm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function ip(e) {const t = P(e);
+function dm(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Jr() !== void 0, r = as("HealthColors");
+const n = es() !== void 0, r = ds("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
 le,
 [
@@ -4346,55 +4364,58 @@ ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Hs = {"!damage": Vv,
-"!attack": ov,
-"!defend": Bv,
-"!stance": Kv,
-"!heal": zv,
-"!defense-round": Ov};
-function op() {const e = as(Fn) === void 0, { stored: t, problems: n, newer: r } = Iu(as(Fn), ke, sf), s = { store: t, attributes: new mf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new sp() };
-return r !== void 0 ? (s.newerState = r, Hn(`${se} v${ke}: ${n.join("; ")}`), M(le, ae(cp(r)))) : ap(s, e), lp(s), s;}
-function ap(e, t) {const n = e.store, r = e.loadProblems;
-t && Lu(n.settings, dp());
-const s = wh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), ra(Fn, n), r.length > 0 && (Hn(`${se} v${ke}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(le, ae(`${se} v${ke} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ke && Ee("rebuilding the help handout", () => ds(Ce(n.settings.edition)))(), n.scriptVersion = ke;}
-function cp(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function lp(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ee("following the Turn Tracker", () => {n() || Gs(e);});
+var Ws = {"!damage": Wv,
+"!attack": dv,
+"!defend": Yv,
+"!stance": zv,
+"!heal": em,
+"!defense-round": Nv};
+function um() {const e = ds(jn) === void 0, { stored: t, problems: n, newer: r } = Fu(ds(jn), ke, uf), s = { store: t, attributes: new $f(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new lm() };
+return r !== void 0 ? (s.newerState = r, Kn(`${se} v${ke}: ${n.join("; ")}`), M(le, ae(hm(r)))) : fm(s, e), vm(s), s;}
+function fm(e, t) {const n = e.store, r = e.loadProblems;
+t && Bu(n.settings, mm());
+const s = Sh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), ia(jn, n), r.length > 0 && (Kn(`${se} v${ke}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(le, ae(`${se} v${ke} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ke && $e("rebuilding the help handout", () => hs(Ce(n.settings.edition)))(), n.scriptVersion = ke;}
+function hm(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function vm(e) {const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {n() || fr(e);});
 Me(
 "chat:message",
-Ee(
+$e(
 (c) => `${E(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = da(c, Hs);
-if (l === void 0) {wf(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = fa(c, Ws);
+if (l === void 0) {Ef(r);
 return;}
-return Gs(e), fa(e, c, Hs, l);}
-return fa(e, c, Hs);}},
-(c) => c?.type === "api" && c.playerid ? Go(c.playerid) : void 0));
-const s = Ee("a hand edit of a bar", (c, l) => {n() || hc(e, Wu(c), l);});
+return fr(e), va(e, c, Ws, l);}
+return va(e, c, Ws);}},
+(c) => c?.type === "api" && c.playerid ? Uo(c.playerid) : void 0));
+const s = $e("a hand edit of a bar", (c, l) => {n() || pc(e, Ju(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
 Me(
 "destroy:graphic",
-Ee("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+$e("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
-Ee("showing a new token its character's markers", (c) => {n() || ep(e, c);})
-), hv(e), Me("change:campaign:turnorder", r), up(r);
-const i = Ee("refreshing attribute look-ups", (c) => {const l = os(c);
+$e("showing a new token its character's markers", (c) => {n() || im(e, c);})
+), gv(e), Me(
+"change:campaign:turnorder",
+$e("following the Turn Tracker", (c, l) => {n() || fr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
+), pm(r);
+const i = $e("refreshing attribute look-ups", (c) => {const l = ls(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Ee("refreshing attribute look-ups", (c) => {const l = os(c);
+}), o = $e("refreshing attribute look-ups", (c) => {const l = ls(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), fp(s);
-const a = Ku();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Ee("a ChatSetAttr edit", (c, l) => {n() || Xv(e, c, l);
-}))), n() || Ee("checking HealthColors", () => ip(e))(), Hn(`${se} v${ke} ready: edition ${t.settings.edition}.`);}
-function dp() {return yf(se.toLowerCase());}
-function up(e) {const t = Uu();
+Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), gm(s);
+const a = Xu();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", $e("a ChatSetAttr edit", (c, l) => {n() || tm(e, c, l);
+}))), n() || $e("checking HealthColors", () => dm(e))(), Kn(`${se} v${ke} ready: edition ${t.settings.edition}.`);}
+function mm() {return _f(se.toLowerCase());}
+function pm(e) {const t = Yu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function fp(e) {const t = Vu();
+function gm(e) {const t = xu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Me("ready", Ee("starting up", () => {op();}));
-var hp = ke;
-function vp(e) {return Qf(e);}
-return yc(Ws);
+Me("ready", $e("starting up", () => {um();}));
+var km = ke;
+function ym(e) {return nh(e);}
+return $c(Ys);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }
