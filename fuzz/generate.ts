@@ -387,6 +387,8 @@ export class Generator {
     line.flag(answers.answerFlag, word);
     if (rng.chance(0.4)) line.flag(answers.rollFlag, this.number(1, this.answerSides(word)));
     if (rng.chance(0.05)) line.flag('situation', 'behind');
+    // What the defender brings to its answer (an aid, a roll of its own): the edition's answer flags.
+    for (const shape of flagShapes(answers.answerFlags)) if (rng.chance(0.3)) line.flag(shape.name, this.valueOf(shape, actor, []));
     return { kind: 'answer', actor, text: line.text(), selected: [], named: [], defenseMode: false, force: false, sub: '' };
   }
 
