@@ -60,6 +60,12 @@ export interface ButtonStep extends Step {
   command: string;
 }
 
+/** A line of a prompt's row, said as it is (why a button the rules would give is not offered now). */
+export interface LineStep extends Step {
+  kind: 'line';
+  label: string;
+}
+
 /**
  * Steps put in a section of the card, in place: every resolve makes its steps fresh, and a copy
  * per step per token would cost a 50-token hit hundreds of objects for a tag.
@@ -322,14 +328,19 @@ export interface AttackSpec<S, A> {
   refuseDeclared?(order: Order, defenders: readonly string[]): string | null;
   /** A plan run on the attacker before the attack is kept: its refusal refuses the attack (out of turn). */
   declarer?(order: Order, defenders: readonly string[]): Plan<S, A> | undefined;
+  /** What the attack costs its attacker, from its facts when the hit is applied, written with the hit and undone with it (a counter attack's reaction). */
+  spend?(attacker: OtherFacts<S, A>, attack: AttackAsked): RuleChange[];
   /** The plan of one answer, rolled as `!defend` would in the attack's situation; a refusal says why it is not allowed now. */
   planAnswer(word: string, attack: AttackAsked, context: PlanContext, answer: Order): Plan<S, A>;
   /** What the attack keeps of an answer's outcome. */
   keep(word: string, outcome: Outcome<S, A>, rolls: Rolls): KeptAnswer<A>;
   /** The hit's dice an answer rolled already, by name (Opposed Rolls: the answer's d20 is the hit's defense roll). */
   rolled?(answer: A): Rolls;
-  /** Buttons the prompt offers beside the answers, plain commands of their own (a reaction check, an announced action). */
-  extra?(facts: Facts<S, A>, attack: AttackAsked): ButtonStep[];
+  /**
+   * Buttons the prompt offers beside the answers, plain commands of their own (a reaction check, an announced action),
+   * and lines saying why one is not offered; `nameOf` names a token the card's reader sees (undefined: one she does not).
+   */
+  extra?(facts: Facts<S, A>, attack: AttackAsked, nameOf: (id: string) => string | undefined): Array<ButtonStep | LineStep>;
   /** Why a defense made ahead does not stand in for this attack (made for another situation); null: it answers it. */
   fits?(answer: A, attack: AttackAsked): string | null;
   /** Why this defender needs no answer (the hit cannot touch it whatever it does); null: it is prompted. Reads what the hit's plan reads. */

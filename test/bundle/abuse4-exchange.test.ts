@@ -43,6 +43,7 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
 
   it("4. a player's attack on another player's PC is settled by the GM alone, whoever else answers", async () => {
     t = await table(cat);
+    t.mock.setTurnOrder([]); // no Turn Tracker: Bob attacks whenever (rules.md, "Out of turn")
     await t.say('Alice', `!attack 30 --ids ${t.id('Cat')}`, ['Bob']);
     const answered = await t.say('Ben', `!defend --answer A1 --ids ${t.id('Cat')} --action none`);
     expect(whispered(answered, 'Ben').join('\n')).toMatch(/Attack A1 waits for the GM to settle it/);
@@ -207,6 +208,7 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
 
   it('14. keys of attacks a player cannot see answer as unused keys, and the public numbers show no gap', async () => {
     t = await table(goblins(['Shade'], 'gmlayer'));
+    t.mock.setTurnOrder([]); // no Turn Tracker: Goblin 2 attacks too (rules.md, "Out of turn")
     t.mock.token('Goblin 1').set('layer', 'gmlayer');
     // Among hidden tokens only: nothing public, and a key of the GM's own series.
     const hidden = await t.say('GM', `!attack 40 --ids ${t.id('Shade')}`, ['Goblin 1']);

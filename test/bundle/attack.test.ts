@@ -19,8 +19,11 @@ function goblin3(mock: MockRoll20, scene: DemoScene): void {
   });
 }
 
-/** The demo table in an edition, a turn on (Goblin 1 acting, the attacker), with a third goblin. */
-async function tableIn(edition: EditionName, setup?: (mock: MockRoll20, scene: DemoScene) => void, seed = 11): Promise<Table> {
+/**
+ * The demo table in an edition, a turn on (Goblin 1 acting, the attacker), with a third goblin; with
+ * `turns` false, no Turn Tracker (rules.md, "Out of turn": Bob attacks out of turn only then).
+ */
+async function tableIn(edition: EditionName, setup?: (mock: MockRoll20, scene: DemoScene) => void, seed = 11, turns = true): Promise<Table> {
   const table = await openTable('bundle', {
     seed,
     setup: (mock, scene) => {
@@ -30,6 +33,7 @@ async function tableIn(edition: EditionName, setup?: (mock: MockRoll20, scene: D
   });
   if (edition !== 'soak') await table.say('GM', `!defense-round config edition ${edition}`);
   await table.passTurn();
+  if (!turns) table.mock.setTurnOrder([]);
   return table;
 }
 
@@ -279,7 +283,7 @@ describe('prompts, answers and the attack\'s life', () => {
   });
 
   it('a player declares only from her own token; her attack on an NPC waits for the GM to settle it', async () => {
-    table = await tableIn('soak');
+    table = await tableIn('soak', undefined, 11, false);
     const notHers = await table.say('Alice', `!attack 10 --ids ${table.id('Goblin 2')}`, ['Goblin 1']);
     expect(whispered(notHers, 'Alice').join('\n')).toMatch(/you do not control Goblin 1/i);
     await table.say('Alice', `!attack 10 --ids ${table.id('Goblin 2')}`, ['Bob']);
@@ -352,7 +356,7 @@ describe('prompts, answers and the attack\'s life', () => {
   });
 
   it('the players\' attacks never fill the GM\'s room: five open at most for one player', async () => {
-    table = await tableIn('soak');
+    table = await tableIn('soak', undefined, 11, false);
     for (let i = 0; i < 5; i += 1) await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
     const sixth = await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
     expect(whispered(sixth, 'Alice').join('\n')).toMatch(/you have enough attacks open/i);
@@ -361,7 +365,7 @@ describe('prompts, answers and the attack\'s life', () => {
   });
 
   it('a defense made ahead answers a player\'s attack on an NPC, but the GM settles it (rules.md, section 5)', async () => {
-    table = await tableIn('soak');
+    table = await tableIn('soak', undefined, 11, false);
     await table.say('GM', `!defend --action defend --roll 5 --ids ${table.id('Goblin 2')}`);
     const declared = await table.say('Alice', `!attack 40 --ids ${table.id('Goblin 2')}`, ['Bob']);
     expect(all(declared)).toMatch(/Answered by the defense it made ahead/);

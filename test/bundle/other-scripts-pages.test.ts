@@ -62,6 +62,7 @@ describe('30.4 a token on a page no player is on (bundle)', () => {
     const bogus = whispered(await t.say('Ben', '!damage 5 --ids -NoSuchToken000000000'), 'Ben').join('\n');
     expect(named.replace(t.id('Ancient Dragon'), 'ID')).toBe(bogus.replace('-NoSuchToken000000000', 'ID'));
     expect(t.bar('Ancient Dragon')).toBe(300);
+    await t.passTurn(); // Goblin 1's turn: it attacks (rules.md, "Out of turn")
     const attack = await t.say('GM', `!attack 30 --ids ${t.id('Ancient Dragon')}`, ['Goblin 1']);
     expect(publicFromScript(attack).join('\n')).not.toMatch(/Dragon|A1/);
     expect(Object.keys(t.stored().exchange.attacks)).toEqual(['G1']);
@@ -163,6 +164,8 @@ describe('30.6 Bump stand-ins (bundle, Bump loaded first)', () => {
     const memory = JSON.stringify(t.memory('Bob'));
     expect(memory).toContain(goblin);
     expect(memory).not.toContain(game.standIn);
+    await t.passTurn();
+    await t.passTurn(); // Goblin 1's turn again: it attacks (rules.md, "Out of turn")
     await t.say('GM', `!attack 10 --ids ${t.id('Bob')}`, ['stand-in']);
     expect(t.stored().exchange.attacks).not.toEqual({});
     expect(Object.values<any>(t.stored().exchange.attacks)[0].attacker).toBe(goblin);

@@ -25,7 +25,7 @@ export { endRoundAnswers, keepAnswersOf } from './waiting';
 function usageOf(app: App): string {
   const edition = activeEdition(app);
   const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
-  const extra = Object.keys(edition.check.answers.flags).map((flag) => ` [--${flag} ...]`).join('');
+  const extra = Object.entries(edition.check.answers.flags).map(([flag, { kind }]) => ` [--${flag}${kind === 'switch' ? '' : ' ...'}]`).join('');
   return `${damage}${extra} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 

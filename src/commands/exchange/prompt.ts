@@ -7,6 +7,7 @@ import { RefusalError, UsageError } from '../../text/args';
 import type { OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
 import { controllersOf, whisperTarget } from '../../roll20/players';
+import { hiddenFromPlayers } from '../../roll20/visible';
 import { readTurnOrder } from '../../roll20/turnorder';
 import { send, TO_GM, whisperTo } from '../../roll20/send';
 import { isSafeId, renderCard, type Button, type Card } from '../../render/card';
@@ -106,7 +107,15 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
   // A player's card names no hidden attacker, not even in a button's command.
   const attacker = attackerSeen(attack, gm);
-  for (const extra of spec.extra?.(facts, attacker === asked.attacker ? asked : { ...asked, attacker }) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  // Another token named on a player's card only when she sees it (a Reactive Guard for a defender on the GM layer is not offered).
+  const nameOf = (id: string): string | undefined => {
+    const other = findToken(id);
+    return other && (gm || !hiddenFromPlayers(other)) ? tokenName(other, 'a token') : undefined;
+  };
+  for (const extra of spec.extra?.(facts, attacker === asked.attacker ? asked : { ...asked, attacker }, nameOf) ?? []) {
+    if (extra.kind === 'line') lines.push(extra.label);
+    else if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  }
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
 }
 

@@ -1,7 +1,7 @@
 // An attack resolved (commands.md, "!attack"): through the one pipeline, each defender takes the
 // hit `!damage` would have made, reading its answer to the attack in place of the one on file.
 import { RefusalError } from '../../text/args';
-import { isRefusal, type AttackAsked, type AttackSpec, type KeptAnswer, type Order, type Plan } from '../../rules/edition';
+import { isRefusal, type KeptAnswer, type Order, type OtherFacts, type Plan, type RuleChange } from '../../rules/edition';
 import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
 import { characterOf, findToken } from '../../roll20/read';
 import type { CommandContext } from '../context';
@@ -56,8 +56,11 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
       // rules.md, "The exchange": an answer given in place of a defense made ahead that did not fit replaces it.
       if (kept.replaces && aheadMisfit(app, edition, attack, tokenId) !== undefined) item.replacesFiled = true;
       // An answer another token helped: what the help costs that token is written with the hit (and undone with it).
-      if (kept.helper !== undefined && spec.settle) item.plan = settled(item.plan, kept, asked, spec.settle);
+      const { helper } = kept;
+      if (helper !== undefined && spec.settle) item.plan = settled(item.plan, helper, (other) => spec.settle!(kept as KeptAnswer<unknown>, other, asked));
     }
+    // What the attack costs its attacker (a counter attack's reaction) is written once, with the first defender's hit.
+    if (items.length === 0 && attack.attacker !== null && spec.spend) item.plan = settled(item.plan, attack.attacker, (other) => spec.spend!(other, asked));
     items.push(item);
   }
   // A player's answer may settle it: what went wrong on the GM's tokens is the GM's to hear.
@@ -97,9 +100,8 @@ function answerWords(kept: KeptAnswerRecord): string {
 }
 
 
-/** The hit's plan with an answer's help settled: the helper read with the defender, and its changes written beside the hit's. */
-function settled(plan: Plan<unknown>, kept: KeptAnswerRecord, asked: AttackAsked, settle: NonNullable<AttackSpec<unknown, unknown>['settle']>): Plan<unknown> {
-  const helper = kept.helper as string;
+/** The hit's plan with another token settled (an answer's helper, the attacker): read with the defender, its changes written beside the hit's. */
+function settled(plan: Plan<unknown>, helper: string, settle: (other: OtherFacts<unknown>) => RuleChange[]): Plan<unknown> {
   return {
     ...plan,
     others: [...(plan.others ?? []), helper],
@@ -107,7 +109,7 @@ function settled(plan: Plan<unknown>, kept: KeptAnswerRecord, asked: AttackAsked
       const resolution = plan.resolve(facts, rolls);
       const other = facts.others[helper];
       if (isRefusal(resolution) || other === undefined) return resolution;
-      return { ...resolution, changes: [...resolution.changes, ...settle(kept as KeptAnswer<unknown>, other, asked)] };
+      return { ...resolution, changes: [...resolution.changes, ...settle(other)] };
     },
   };
 }

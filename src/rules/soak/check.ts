@@ -1,15 +1,15 @@
 // `!defend` in the `soak` edition (The Defensive Round, "The Defensive Round", "Defensive Stance",
 // "Reactive Stance"; rules.md, "Defensive actions", "Stances" and "Clarifications (soak)"): the stances'
 // limits, the defensive actions and owed saves, and their plan. Pure: numbers in, every step out.
-import { ACTION, at, placed, SUMMARY, TITLE, type ButtonStep, type Die, type Facts, type Headline, type Condition, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { ACTION, at, placed, SUMMARY, TITLE, type AttackAsked, type ButtonStep, type Die, type Facts, type Headline, type Condition, type LineStep, type Order, type OtherFacts, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { UsageError, echo } from '../../text/args';
 import type { FlagValues } from '../../text/flags';
 import { percentileCheck, type PercentileCheck } from '../check';
 import type { SOAK_DEFEND_FLAGS } from './index';
 import { lifeNow, lifeOf, resolveSave } from './life';
 import { withLife, type SoakAnswer, type SoakState } from './state';
-import { penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
-import { describeRefusal, type DefendStep, type RolledDefendAction } from './words';
+import { isSoakSituation, penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
+import { COUNTER_ON_ITS_TURN, describeRefusal, OUT_OF_TURN, REACTED, type DefendStep, type RolledDefendAction } from './words';
 
 // ---- the stances (The Defensive Round, "Defensive Stance", "Reactive Stance") and the limits they put on defensive actions
 
@@ -573,4 +573,119 @@ function resolveCheck(
 /** The two stance buttons a defender who declared none is offered. */
 function stanceButtons(tokenId: string): ButtonStep[] {
   return ['defensive', 'reactive'].map((stance) => ({ kind: 'button', section: ACTION, label: `${stance === 'defensive' ? 'Defensive' : 'Reactive'} stance`, command: `!stance ${stance} --ids ${tokenId}` }));
+}
+
+// ---- the exchange (rules.md, "An attack's answers"): what a defender may announce beside its answer, and who may attack out of turn
+
+const stanceOf = (stance: string | null): SoakStance => (stance === 'defensive' || stance === 'reactive' ? stance : 'none');
+
+/**
+ * Why `!defend --action ACTION` would be refused now, before any roll decides it (null: it would be
+ * taken): the same rules, read from the token's facts; 'missing' when a check target it needs is missing.
+ */
+export function refusalNow(
+  facts: Facts<SoakState, SoakAnswer>,
+  action: SoakDefendAction,
+  vs: string | null,
+  situation: SoakSituation = 'front',
+  ally: string | null = null,
+): SoakDefendRefusal | 'missing' | null {
+  const outcome = resolveSoakDefend({
+    action,
+    situation,
+    stance: stanceOf(facts.stance),
+    condition: lifeOf(facts.state, facts.bars.vitality.value).condition,
+    checkTargets: Object.fromEntries((Object.keys(CHECK_ATTRIBUTE) as CheckName[]).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null])) as Record<CheckName, number | null>,
+    rolls: { action: 1, perception: 1, mental: null },
+    mod: 0,
+    perceptionMod: 0,
+    aid: null,
+    acting: facts.acting,
+    vs,
+    ally,
+    skillName: ally === null ? null : 'Reactive Guard',
+    round: { reactions: facts.state.reactions ?? {}, skillsVs: facts.state.skillsVs ?? [] },
+  });
+  return outcome.kind === 'refused' ? outcome.reason : outcome.kind === 'missing-target' ? 'missing' : null;
+}
+
+/** At most this many Reactive Guard buttons on one row: a prompt stays a card, not a wall (the rest by hand). */
+const GUARDED = 5;
+
+/**
+ * The buttons beside a defender's answers, each a plain `!defend` offered only when it would be
+ * taken now: a reaction check, a counter attack (and Reactive Guard for another defender), a
+ * defensive skill, and the stance buttons for a defender that declared none.
+ */
+export function announced(facts: Facts<SoakState, SoakAnswer>, attack: AttackAsked, nameOf: (id: string) => string | undefined): Array<ButtonStep | LineStep> {
+  const { attacker } = attack;
+  const id = facts.id;
+  const situation = isSoakSituation(attack.situation ?? '') ? (attack.situation as SoakSituation) : 'front';
+  // A counter or a skill is made where the situation gates it (behind: a perception check first, with the attack's penalty; a spectator countered joins the battle).
+  const gate = SOAK_SITUATION_RULES[situation].perceptionGate;
+  const mod = gate === 'with-perception-mod' && typeof attack.order['perception-mod'] === 'number' ? attack.order['perception-mod'] : 0;
+  const where = gate === 'none' ? '' : ` --situation ${situation}${mod === 0 ? '' : ` --perception-mod ${mod}`}`;
+  const vs = attacker === null ? '' : ` --vs ${attacker}`;
+  const out: Array<ButtonStep | LineStep> = [];
+  const button = (label: string, command: string): ButtonStep => ({ kind: 'button', section: ACTION, label, command: `!defend ${command} --ids ${id}` });
+  if (attacker !== null) {
+    // The Defensive Round, "Reactive Stance": "For each enemy you get to make one Reaction Check", whatever its result.
+    const react = refusalNow(facts, 'react', attacker);
+    if (react === null) out.push(button(`React (${facts.values.reaction_check?.current})`, `--action react${vs}`));
+    else if (react !== 'missing' && react.code === 'already-reacted') out.push({ kind: 'line', label: REACTED });
+    // "If you succeed you can ... Counter Attack ... for an ally if you have used Reactive Guard": one success, one reaction.
+    if (refusalNow(facts, 'counter', attacker, situation) === null) {
+      out.push(button('Counter attack', `--action counter${vs}${where}`));
+      let guards = 0;
+      for (const ally of attack.defenders) {
+        const name = ally === id || guards >= GUARDED ? undefined : nameOf(ally);
+        if (name === undefined) continue;
+        guards += 1;
+        out.push(button(`Reactive Guard: ${name}`, `--action counter${vs} --ally ${ally} --skill Reactive Guard${where}`));
+      }
+    }
+  }
+  // "As long as the skill is a defensive skill, you can use it during your defensive round" (defensive stance: one per attacker).
+  if (refusalNow(facts, 'skill', attacker, situation) === null) out.push(button('Defensive skill', `--action skill${vs}${where}`));
+  // "You must declare what kind of stance you are taking": a standing defender with none is offered both.
+  if (stanceOf(facts.stance) === 'none' && lifeOf(facts.state, facts.bars.vitality.value).condition === 'none') out.push(...stanceButtons(id));
+  return out;
+}
+
+/** A declared attack's refusal on the attacker's side (null: it may attack), said in a few words. */
+export function attackRefusal(facts: Facts<SoakState, SoakAnswer>, counter: boolean, defenders: readonly string[]): string | null {
+  // The Defensive Round: "You cannot ... attack" in the defensive round, "You can only defend, evade, or use defensive skills, including counter attack".
+  if (!counter) return facts.currentTurn !== null && !facts.acting ? OUT_OF_TURN : null;
+  if (facts.acting) return COUNTER_ON_ITS_TURN;
+  for (const defender of defenders) {
+    const why = refusalNow(facts, 'counter', defender);
+    if (why !== null && why !== 'missing') return describeRefusal(why, (other) => facts.others[other]?.name ?? 'that token');
+  }
+  return null;
+}
+
+/** `!attack`'s attacker (rules.md, "Out of turn"): with the Turn Tracker in use, only a counter attack out of turn; `--counter` always needs its reaction. */
+export function attackerPlan(order: Order, defenders: readonly string[]): Plan<SoakState, SoakAnswer> {
+  const counter = order.counter === true;
+  return {
+    values: [],
+    dice: [],
+    readsTurnOrder: true,
+    // The defenders' names, for the words of a refused counter.
+    ...(counter ? { others: defenders } : {}),
+    resolve(facts) {
+      const why = attackRefusal(facts, counter, defenders);
+      return why === null ? { headline: 'acts', steps: [], changes: [], detail: null } : { kind: 'refused', reason: why };
+    },
+  };
+}
+
+/** rules.md: a counter attack spends the reaction it used, against each defender, as `!defend --action counter` does. */
+export function counterSpent(attacker: OtherFacts<SoakState, SoakAnswer>, { order, attacker: id, defenders }: AttackAsked): RuleChange[] {
+  const reactions = attacker.state.reactions ?? {};
+  const spent = defenders.filter((defender) => ownValue(reactions, defender) === true);
+  if (order.counter !== true || id === null || spent.length === 0) return [];
+  const next = { ...reactions };
+  for (const defender of spent) next[defender] = 'used';
+  return [{ kind: 'ally-state', tokenId: id, state: { ...attacker.state, reactions: next } }];
 }

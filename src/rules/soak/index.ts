@@ -1,15 +1,15 @@
 // The `soak` edition ("The Defensive Round") on the edition seam: soak, protection that wears and
 // Defense against every hit, defensive and reactive stances, incapacitation, dying and Vitality saves.
-import { ACTION, type Edition, type Step } from '../edition';
+import type { Edition, Step } from '../edition';
 import { flagTable } from '../../text/flags';
 import { answerPlan, defendOrder, keepFiled } from '../shared';
 import { TRACK_OF } from '../damageTypes';
-import { defendPlan, SOAK_STANCES } from './check';
+import { announced, attackerPlan, counterSpent, defendPlan, SOAK_STANCES } from './check';
 import { damagePlan, handEditPlan } from './hit';
 import { describeSoakStateChange, endSoakRound, enterSoak, isEmptySoakState, setSoakVitality, soakCondition } from './life';
 import { parseSoakAnswer, parseSoakState, type SoakAnswer, type SoakState } from './state';
 import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituationRule } from './situations';
-import { situationWords, soakWords } from './words';
+import { answerLabel, situationWords, soakWords } from './words';
 
 export type { SoakAnswer, SoakState } from './state';
 export { soakWords } from './words';
@@ -62,9 +62,6 @@ const STANCE_EFFECT = {
   none: 'no stance',
 };
 
-/** A check's target in a button's label ("Defend (55)"), when it is known. */
-const target = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` (${value})`);
-
 export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
   table: {
@@ -116,22 +113,19 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     ],
     plan: defendPlan,
     // `!attack`: the attack's situation (The Defensive Round's table); a defender answers with defend or evade, each rolled as
-    // `!defend` would in that situation, or none; a reactive defender's reaction check is offered beside them.
+    // `!defend` would in that situation, or none; beside them, what it may announce now (rules.md, "An attack's answers").
     answers: {
-      // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
-      flags: { situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' } },
+      // The attack's situation: every answer's check is made in it (`!defend`'s situation table); --counter: a counter attack, out of turn (rules.md).
+      flags: { situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' }, counter: { kind: 'switch' } },
       choices: ['defend', 'evade', 'none'],
-      label: (word, facts) =>
-        word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
+      label: (word, facts, attack) => answerLabel(word, facts.values, attack),
       situationWords,
       planAnswer: (word, { situation }) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
       // The action's own check, when one was made (a failed perception check leaves none).
       keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
-      extra(facts, { attacker }) {
-        // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
-        if (facts.stance !== 'reactive' || attacker === null) return [];
-        return [{ kind: 'button', section: ACTION, label: `React (${facts.values.reaction_check?.current ?? '?'})`, command: `!defend --action react --vs ${attacker} --ids ${facts.id}` }];
-      },
+      extra: announced,
+      declarer: attackerPlan,
+      spend: counterSpent,
     },
   },
   stance: {

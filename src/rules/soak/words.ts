@@ -1,7 +1,7 @@
 // The steps of the `soak` edition (The Defensive Round) as data, numbers, enums and opaque ids
 // only, and their plain words: one short line each, worded like the seed's worked example ("160 - 100
 // Physical = 60"), and the words of a refused `!defend`. No HTML: the chat renderer escapes and wraps.
-import type { Step } from '../edition';
+import type { AttackAsked, Facts, Step } from '../edition';
 import { SITUATION_NAME } from '../situationNames';
 import { actingRefusal } from '../shared';
 import type { DefendFlag, SoakDefendAction, SoakDefendRefusal } from './check';
@@ -423,6 +423,34 @@ export function situationWords(situation: string): string {
   ].filter((effect) => effect !== '');
   return `${SITUATION_NAME[situation as SoakSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
 }
+
+/**
+ * An answer's button (rules.md, "Buttons show the check that is rolled"): the check and its final
+ * target in the attack's situation, and the check that comes first ("Evade (20, Mental 40 first)").
+ */
+export function answerLabel(word: string, values: Facts<unknown>['values'], { situation, order }: AttackAsked): string {
+  if (word !== 'defend' && word !== 'evade') return 'No defense';
+  const name = word === 'defend' ? 'Defend' : 'Evade';
+  const base = values[word === 'defend' ? 'defend_check' : 'evade_check']?.current;
+  if (base === null || base === undefined) return name;
+  const rule = SOAK_SITUATION_RULES[situation as SoakSituation] ?? SOAK_SITUATION_RULES.front;
+  // The Defensive Round: behind, distracted, covert and spectator need a perception check first (covert and spectator with the skill's penalty).
+  const mod = rule.perceptionGate === 'with-perception-mod' && typeof order['perception-mod'] === 'number' ? order['perception-mod'] : 0;
+  const known = (value: number | null | undefined, plus = 0) => (value === null || value === undefined ? '' : ` ${value + plus}`);
+  const first =
+    rule.perceptionGate !== 'none'
+      ? `, Perception${known(values.perception_check?.current, mod)} first`
+      : word === 'evade' && rule.mentalCheckEasesPenalty
+        ? `, Mental${known(values.mental_check?.current)} first`
+        : '';
+  return `${name} (${base + (word === 'defend' ? rule.defendPenalty : rule.evadePenalty)}${first})`;
+}
+
+/** The attacker's refusals (rules.md, "Out of turn"). */
+export const OUT_OF_TURN = 'not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender';
+export const COUNTER_ON_ITS_TURN = 'it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter';
+/** Why React is not offered again (The Defensive Round: "For each enemy you get to make one Reaction Check"). */
+export const REACTED = 'React: made against this attacker this round already (one per enemy)';
 
 const ACTION_WORD: Record<SoakDefendAction, string> = {
   defend: 'defend',
