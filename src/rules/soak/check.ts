@@ -7,7 +7,7 @@ import type { FlagValues } from '../../text/flags';
 import { percentileCheck, type PercentileCheck } from '../check';
 import type { SOAK_DEFEND_FLAGS } from './index';
 import { lifeNow, lifeOf, resolveSave } from './life';
-import { withLife, type SoakAnswer, type SoakState } from './state';
+import { withLife, type FiledDefense, type SoakAnswer, type SoakState } from './state';
 import { penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
 import { describeRefusal, type DefendStep, type RolledDefendAction } from './words';
 
@@ -564,7 +564,7 @@ function resolveCheck(
     steps,
     changes,
     state: next,
-    ...(result !== null ? { answer: result } : {}),
+    ...(result !== null ? { answer: filed(result, defense) } : {}),
     observed: false,
     detail: outcome,
   };
@@ -573,4 +573,11 @@ function resolveCheck(
 /** The two stance buttons a defender who declared none is offered. */
 function stanceButtons(tokenId: string): ButtonStep[] {
   return ['defensive', 'reactive'].map((stance) => ({ kind: 'button', section: ACTION, label: `${stance === 'defensive' ? 'Defensive' : 'Reactive'} stance`, command: `!stance ${stance} --ids ${tokenId}` }));
+}
+
+/** The defense as `!defend` files it: its result, and what it was made for (rules.md: a defense made ahead answers only an attack it fits). */
+function filed(result: 'success' | 'fail', defense: DefendOrder): FiledDefense {
+  const answer: FiledDefense = { result, action: defense.action === 'evade' ? 'evade' : 'defend', situation: defense.situation };
+  if (defense.perceptionMod !== 0) answer.perceptionMod = defense.perceptionMod;
+  return answer;
 }
