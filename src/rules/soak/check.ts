@@ -1,15 +1,15 @@
 // `!defend` in the `soak` edition (The Defensive Round, "The Defensive Round", "Defensive Stance",
 // "Reactive Stance"; rules.md, "Defensive actions", "Stances" and "Clarifications (soak)"): the stances'
 // limits, the defensive actions and owed saves, and their plan. Pure: numbers in, every step out.
-import { ACTION, at, placed, SUMMARY, TITLE, type ButtonStep, type Die, type Facts, type Headline, type Condition, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { ACTION, at, placed, SUMMARY, TITLE, type AttackAsked, type ButtonStep, type Die, type Facts, type Headline, type Condition, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { UsageError, echo } from '../../text/args';
 import type { FlagValues } from '../../text/flags';
 import { percentileCheck, type PercentileCheck } from '../check';
 import type { SOAK_DEFEND_FLAGS } from './index';
 import { lifeNow, lifeOf, resolveSave } from './life';
 import { withLife, type FiledDefense, type SoakAnswer, type SoakState } from './state';
-import { penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
-import { describeRefusal, type DefendStep, type RolledDefendAction } from './words';
+import { asksTheSame, penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
+import { describeRefusal, misfitWords, type DefendStep, type RolledDefendAction } from './words';
 
 // ---- the stances (The Defensive Round, "Defensive Stance", "Reactive Stance") and the limits they put on defensive actions
 
@@ -580,4 +580,24 @@ function filed(result: 'success' | 'fail', defense: DefendOrder): FiledDefense {
   const answer: FiledDefense = { result, action: defense.action === 'evade' ? 'evade' : 'defend', situation: defense.situation };
   if (defense.perceptionMod !== 0) answer.perceptionMod = defense.perceptionMod;
   return answer;
+}
+
+// ---- answers to `!attack` (rules.md, "An attack's answers")
+
+/** The perception penalty an attack gives (`!attack --perception-mod`), 0 when none. */
+const perceptionModOf = (order: Order): number => (typeof order['perception-mod'] === 'number' ? order['perception-mod'] : 0);
+
+/**
+ * Why a defense made ahead does not stand in for this attack, or null: it fits when made in a
+ * situation that asks the same of its action (`asksTheSame`), with the same perception penalty
+ * where the attack gives one (rules.md, "An attack's answers").
+ */
+export function misfit(answer: SoakAnswer, attack: AttackAsked): string | null {
+  // A bare result was filed before defenses kept what they were made for (a saved game): it answers any attack, as it did then.
+  if (typeof answer === 'string') return null;
+  const situation = (attack.situation ?? 'front') as SoakSituation;
+  if (!asksTheSame(answer.situation, situation, answer.action)) return misfitWords(answer.action, answer.situation, situation);
+  if (SOAK_SITUATION_RULES[situation].perceptionGate !== 'with-perception-mod') return null;
+  const mods = [answer.perceptionMod ?? 0, perceptionModOf(attack.order)] as const;
+  return mods[0] === mods[1] ? null : misfitWords(answer.action, answer.situation, situation, mods);
 }

@@ -4,7 +4,7 @@ import { ACTION, type Edition, type Step } from '../edition';
 import { flagTable } from '../../text/flags';
 import { answerPlan, defendOrder, keepFiled } from '../shared';
 import { TRACK_OF } from '../damageTypes';
-import { defendPlan, SOAK_STANCES } from './check';
+import { defendPlan, misfit, SOAK_STANCES } from './check';
 import { damagePlan, handEditPlan } from './hit';
 import { describeSoakStateChange, endSoakRound, enterSoak, isEmptySoakState, setSoakVitality, soakCondition } from './life';
 import { parseSoakAnswer, parseSoakState, type SoakAnswer, type SoakState } from './state';
@@ -127,6 +127,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
       planAnswer: (word, { situation }) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
       // The action's own check, when one was made (a failed perception check leaves none).
       keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
+      fits: misfit,
       extra(facts, { attacker }) {
         // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
         if (facts.stance !== 'reactive' || attacker === null) return [];
