@@ -543,7 +543,7 @@ function resolveCheck(
   const aider = aidUsed ? facts.others[aidUsed.by] : undefined;
   if (aidUsed && aider) {
     // The aiding ally's success is spent: its state changes too (one reaction per success).
-    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: 'used' } } });
+    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: reactionSpent(aider.state, aidUsed.vs) });
   }
   const headline: Headline = 'acts';
   const undeclared = facts.stance !== 'defensive' && facts.stance !== 'reactive';
@@ -584,6 +584,11 @@ function filed(result: 'success' | 'fail', defense: DefendOrder): FiledDefense {
 
 // ---- answers to `!attack` (rules.md, "An attack's answers")
 
+/** A token's state with its success against `vs` spent (one reaction per success): what an aid costs the aider. */
+export function reactionSpent(state: SoakState, vs: string): SoakState {
+  return { ...state, reactions: { ...state.reactions, [vs]: 'used' } };
+}
+
 /** The perception penalty an attack gives (`!attack --perception-mod`), 0 when none. */
 const perceptionModOf = (order: Order): number => (typeof order['perception-mod'] === 'number' ? order['perception-mod'] : 0);
 
@@ -600,4 +605,21 @@ export function misfit(answer: SoakAnswer, attack: AttackAsked): string | null {
   if (SOAK_SITUATION_RULES[situation].perceptionGate !== 'with-perception-mod') return null;
   const mods = [answer.perceptionMod ?? 0, perceptionModOf(attack.order)] as const;
   return mods[0] === mods[1] ? null : misfitWords(answer.action, answer.situation, situation, mods);
+}
+
+const edgeOrders = new WeakMap<Order, Order>();
+
+/** The Defensive Round, area of effect: a defender on its farthest reach (`--edge`) meets it as `aoe-edge`; one order for all of them. */
+export function edgeOrder(order: Order, defender: string): Order {
+  const edge = order.edge as readonly string[] | undefined;
+  if (edge === undefined || !edge.includes(defender)) return order;
+  let found = edgeOrders.get(order);
+  if (!found) edgeOrders.set(order, (found = { ...order, situation: 'aoe-edge' }));
+  return found;
+}
+
+/** An `--edge` id that is no defender of the attack refuses it. */
+export function edgeRefusal(order: Order, defenders: readonly string[]): string | null {
+  const stray = (order.edge as readonly string[] | undefined)?.find((id) => !defenders.includes(id));
+  return stray === undefined ? null : `--edge: ${echo(stray)} is no defender of this attack`;
 }
