@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var pr = Object.defineProperty, Ac = Object.getOwnPropertyDescriptor, Sc = Object.getOwnPropertyNames, Ys = Object.prototype.hasOwnProperty, _c = (e, t) => {for (var n in t)
-Ys.call(t, n) && pr(e, n, { get: t[n], enumerable: !0 });
-}, Ec = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of Sc(t))
-!Ys.call(e, s) && s !== n && pr(e, s, { get: () => t[s], enumerable: !(r = Ac(t, s)) || r.enumerable });
+var gr = Object.defineProperty, Cl = Object.getOwnPropertyDescriptor, Nl = Object.getOwnPropertyNames, Xs = Object.prototype.hasOwnProperty, Pl = (e, t) => {for (var n in t)
+Xs.call(t, n) && gr(e, n, { get: t[n], enumerable: !0 });
+}, Ml = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of Nl(t))
+!Xs.call(e, s) && s !== n && gr(e, s, { get: () => t[s], enumerable: !(r = Cl(t, s)) || r.enumerable });
 return e;
-}, Tc = (e) => Ec(pr({}, "__esModule", { value: !0 }), e), qs = {};
-_c(qs, {onDamage: () => Dp,
-version: () => Rp});
-var T = Math, C = Number, E = String, m = Object, q = Array, ne = JSON, D = Map, x = Set, mt = WeakMap, wn = Error, zs = RangeError, Xs = Promise, bn = Date, Oc = isNaN, Rc = "0.2.0", se = "DefenseRound", ke = Rc, $n, Dc = {lang: void 0,
+}, Ll = (e) => Ml(gr({}, "__esModule", { value: !0 }), e), Js = {};
+Pl(Js, {onDamage: () => Hv,
+version: () => Bv});
+var T = Math, C = Number, A = String, m = Object, q = Array, re = JSON, D = Map, K = Set, it = WeakMap, $n = Error, Qs = RangeError, Zs = Promise, An = Date, Fl = isNaN, jl = "0.2.0", ie = "DefenseRound", we = jl, Sn, Gl = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Js(e) {return !e && !$n ? Dc : {lang: e?.lang ?? $n?.lang,
+function ei(e) {return !e && !Sn ? Gl : {lang: e?.lang ?? Sn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? $n?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? $n?.abortPipeEarly};}
-var Ic;
-function Cc(e) {return Ic?.get(e);}
-var Nc;
-function Pc(e) {return Nc?.get(e);}
-var Mc;
-function Lc(e, t) {return Mc?.get(e)?.get(t);}
-function st(e) {const t = typeof e;
+abortEarly: e?.abortEarly ?? Sn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Sn?.abortPipeEarly};}
+var Vl;
+function Ul(e) {return Vl?.get(e);}
+var Bl;
+function Hl(e) {return Bl?.get(e);}
+var Wl;
+function Kl(e, t) {return Wl?.get(e)?.get(t);}
+function ot(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? st(i), c = {kind: e.kind,
+function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ot(i), l = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,72 +54,72 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? Lc(e.reference, c.lang) ?? (l ? Pc(c.lang) : null) ?? r.message ?? Cc(c.lang);
-d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Fc(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
-function jc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function mr(e, t) {const n = [...new x(e)];
+}, c = e.kind === "schema", d = s?.message ?? e.message ?? Kl(e.reference, l.lang) ?? (c ? Hl(l.lang) : null) ?? r.message ?? Ul(l.lang);
+d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
+function xl(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
+function Yl(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function kr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function re(e) {return e["~standard"] = {version: 1,
+function se(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Js())
+validate: (t) => e["~run"]({ value: t }, ei())
 }, e;}
-function Qs(e) {return {kind: "validation",
+function ti(e) {return {kind: "validation",
 type: "finite",
-reference: Qs,
+reference: ti,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function An(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;}};}
+function Ut(e) {return {kind: "validation",
 type: "integer",
-reference: An,
+reference: Ut,
 async: !1,
 expects: null,
 requirement: C.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
-function J(e, t) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;}};}
+function X(e, t) {return {kind: "validation",
 type: "max_length",
-reference: J,
+reference: X,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function gt(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function at(e, t) {return {kind: "validation",
 type: "max_value",
-reference: gt,
+reference: at,
 async: !1,
-expects: `<=${e instanceof bn ? e.toJSON() : st(e)}`,
+expects: `<=${e instanceof An ? e.toJSON() : ot(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof bn ? n.value.toJSON() : st(n.value) }), n;}};}
-function Ve(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof An ? n.value.toJSON() : ot(n.value) }), n;}};}
+function He(e, t) {return {kind: "validation",
 type: "min_length",
-reference: Ve,
+reference: He,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function kt(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function lt(e, t) {return {kind: "validation",
 type: "min_value",
-reference: kt,
+reference: lt,
 async: !1,
-expects: `>=${e instanceof bn ? e.toJSON() : st(e)}`,
+expects: `>=${e instanceof An ? e.toJSON() : ot(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof bn ? n.value.toJSON() : st(n.value) }), n;}};}
-function Sn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof An ? n.value.toJSON() : ot(n.value) }), n;}};}
+function _n(e, t) {return {kind: "validation",
 type: "regex",
-reference: Sn,
+reference: _n,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;}};}
 function yt(e) {return {kind: "validation",
 type: "safe_integer",
 reference: yt,
@@ -127,18 +127,18 @@ async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function gr() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
+function yr() {return {kind: "transformation",
 type: "trim",
-reference: gr,
+reference: yr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Gc = { abortEarly: !0 };
-function Vc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function kr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Ue(e, t) {return re({kind: "schema",
+var ql = { abortEarly: !0 };
+function zl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function wr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function We(e, t) {return se({kind: "schema",
 type: "array",
-reference: Ue,
+reference: We,
 expects: "Array",
 async: !1,
 item: e,
@@ -146,59 +146,59 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {const c = {type: "array",
+if (a.issues) {const l = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const l of a.issues)
-l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+for (const c of a.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function it(e) {return re({kind: "schema",
+function ct(e) {return se({kind: "schema",
 type: "boolean",
-reference: it,
+reference: ct,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Zs(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function ni(e, t) {return se({kind: "schema",
 type: "custom",
-reference: Zs,
+reference: ni,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Z(e, t) {return re({kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function Q(e, t) {return se({kind: "schema",
 type: "literal",
-reference: Z,
-expects: st(e),
+reference: Q,
+expects: ot(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return Fc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Gt(e, t) {return re({kind: "schema",
+"~run"(n, r) {return xl(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function Bt(e, t) {return se({kind: "schema",
 type: "nullable",
-reference: Gt,
+reference: Bt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = kr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Re(e) {return re({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = wr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Te(e) {return se({kind: "schema",
 type: "number",
-reference: Re,
+reference: Te,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Oc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function ei(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !Fl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function ri(e, t) {return se({kind: "schema",
 type: "object",
-reference: ei,
+reference: ri,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,19 +206,19 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : kr(o), c = o["~run"]({ value: a }, r);
-if (c.issues) {const l = {type: "object",
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : wr(o), l = o["~run"]({ value: a }, r);
+if (l.issues) {const c = {type: "object",
 origin: "value",
 input: s,
 key: i,
 value: a};
-for (const d of c.issues)
-d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
-if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
+for (const d of l.issues)
+d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
+if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Vc(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
+l.typed || (n.typed = !1), n.value[i] = l.value;
+} else if (o.fallback !== void 0) n.value[i] = zl(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,27 +227,27 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function L(e, t) {return re({kind: "schema",
+function L(e, t) {return se({kind: "schema",
 type: "optional",
 reference: L,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = kr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ie(e, t) {return re({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = wr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Z(e, t) {return se({kind: "schema",
 type: "picklist",
-reference: ie,
-expects: mr(e.map(st), "|"),
+reference: Z,
+expects: kr(e.map(ot), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function _n(e, t, n) {return re({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function En(e, t, n) {return se({kind: "schema",
 type: "record",
-reference: _n,
+reference: En,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,39 +255,39 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (jc(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
-if (c.issues) {const d = {type: "object",
+for (const o in i) if (Yl(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
+if (l.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
-for (const f of c.issues)
+for (const f of l.issues)
 f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, s);
-if (l.issues) {const d = {type: "object",
+const c = this.value["~run"]({ value: a }, s);
+if (c.issues) {const d = {type: "object",
 origin: "value",
 input: i,
 key: o,
 value: a};
-for (const f of l.issues)
+for (const f of c.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
-(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, s);
+(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);}
+} else x(this, "type", r, s);
 return r;}});}
-function Q(e) {return re({kind: "schema",
+function J(e) {return se({kind: "schema",
 type: "string",
-reference: Q,
+reference: J,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function ti(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function si(e, t) {return se({kind: "schema",
 type: "tuple",
-reference: ti,
+reference: si,
 expects: "Array",
 async: !1,
 items: e,
@@ -295,91 +295,91 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
-if (a.issues) {const c = {type: "array",
+if (a.issues) {const l = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const l of a.issues)
-l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+for (const c of a.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function ni(e) {let t;
+function ii(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function ri(e, t) {return re({kind: "schema",
+function oi(e, t) {return se({kind: "schema",
 type: "union",
-reference: ri,
-expects: mr(e.map((n) => n.expects), "|"),
+reference: oi,
+expects: kr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {let s, i, o;
-for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
-else {s = c;
+for (const a of this.options) {const l = a["~run"]({ value: n.value }, r);
+if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
+else {s = l;
 break;}
-else o ? o.push(c) : o = [c];}
+else o ? o.push(l) : o = [l];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: ni(i) }), n.typed = !0;
+x(this, "type", n, r, { issues: ii(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: ni(o) });}
+x(this, "type", n, r, { issues: ii(o) });}
 return n;}});}
-function Vt() {return re({kind: "schema",
+function Ht() {return se({kind: "schema",
 type: "unknown",
-reference: Vt,
+reference: Ht,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function si(e, t, n) {return re({kind: "schema",
+function ai(e, t, n) {return se({kind: "schema",
 type: "variant",
-reference: si,
+reference: ai,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (f, u) => {for (const h of f.options) {if (h.type === "variant") d(h, new x(u).add(h.key));
-else {let v = !0, g = 0;
-for (const k of u) {const p = h.entries[k];
-if (k in i ? p["~run"]({typed: !1,
+if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
+const d = (f, u) => {for (const p of f.options) {if (p.type === "variant") d(p, new K(u).add(p.key));
+else {let h = !0, g = 0;
+for (const k of u) {const v = p.entries[k];
+if (k in i ? v["~run"]({typed: !1,
 value: i[k]
-}, Gc).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {v = !1, c !== k && (a < g || a === g && k in i && !(c in i)) && (a = g, c = k, l = []), c === k && l.push(h.entries[k].expects);
+}, ql).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== k && (a < g || a === g && k in i && !(l in i)) && (a = g, l = k, c = []), l === k && c.push(p.entries[k].expects);
 break;}
 g++;}
-if (v) {const k = h["~run"]({ value: i }, s);
+if (h) {const k = p["~run"]({ value: i }, s);
 (!o || !o.typed && k.typed) && (o = k);}}
 if (o && !o.issues) break;}};
-if (d(this, new x([this.key])), o) return o;
-Y(this, "type", r, s, {input: i[c],
-expected: mr(l, "|"),
+if (d(this, new K([this.key])), o) return o;
+x(this, "type", r, s, {input: i[l],
+expected: kr(c, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
-key: c,
-value: i[c]}]});
-} else Y(this, "type", r, s);
+key: l,
+value: i[l]}]});
+} else x(this, "type", r, s);
 return r;}});}
-function F(...e) {return re({...e[0],
+function j(...e) {return se({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Be(e, t, n) {const r = e["~run"]({ value: t }, Js(n));
+function Le(e, t, n) {const r = e["~run"]({ value: t }, ei(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function G(e) {return ei(m.assign(m.create(null), e));}
-var ii = ["vitality", "soul", "power"], ot = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ut = [
+function G(e) {return ri(m.assign(m.create(null), e));}
+var li = ["vitality", "soul", "power"], dt = { vitality: "Vitality", soul: "Soul", power: "Power" }, Wt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,104 @@ var ii = ["vitality", "soul", "power"], ot = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", oe = "summary", He = "action";
-function Ke(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], fe = "title", oe = "summary", Ke = "action";
+function xe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function R(e, t) {return t.section = e, t;}
 function wt(e) {return "kind" in e;}
-var Uc = /^[+-]?\d+$/;
-function ce(e) {if (typeof e == "number")
+var Xl = /^[+-]?\d+$/;
+function le(e) {if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Uc.test(t)) return null;
+if (!Xl.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;}
-function En(e, t) {return T.floor(e * t / 100);}
-function oi(e, t, n) {return T.min(n, T.max(t, e));}
-var ai = 1e6;
-function fe(e, t) {if (e.length <= t) return e;
+function Tn(e, t) {return T.floor(e * t / 100);}
+function ci(e, t, n) {return T.min(n, T.max(t, e));}
+var di = 1e6;
+function he(e, t) {if (e.length <= t) return e;
 const n = T.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function K(e, t = 40) {return e.length > t ? `${fe(e, t - 3)}...` : e;}
-var O = class extends wn {}, I = class extends wn {};
-function Bc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
-return typeof s == "number" && C.isFinite(s) ? E(s) : n;
+function B(e, t = 40) {return e.length > t ? `${he(e, t - 3)}...` : e;}
+var O = class extends $n {}, I = class extends $n {};
+function Jl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
+return typeof s == "number" && C.isFinite(s) ? A(s) : n;
 }) : e;}
-function yr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function ci(e, t) {let n = t;
-for (; n < e.length && !yr(e.charCodeAt(n)); ) n += 1;
+function br(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function ui(e, t) {let n = t;
+for (; n < e.length && !br(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Hc(e) {const t = [], n = e.length;
+function Ql(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (yr(s)) {r += 1;
+if (br(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = ci(e, r + 1);
+const i = ui(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function li(e) {const t = Hc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function fi(e) {const t = Ql(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new O(`--${K(c)} is given twice`);
-i = [], s.set(c, i);
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
+if (s.has(l)) throw new O(`--${B(l)} is given twice`);
+i = [], s.set(l, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Kc(e, t) {if (e.length > 40) return;
+function Zl(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Wc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : ec(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Bt(e, t, n, r = "") {const s = Kc(e.toLowerCase(), t);
+function Kt(e, t, n, r = "") {const s = Zl(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Wc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+function ec(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = T.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = T.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function We(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Ye(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new O(`--${K(s)} means nothing in the ${o} edition`) : new O(`unknown flag --${K(s)}: ${Bt(s, m.keys(t), "flags", "--")}`);}
+throw o ? new O(`--${B(s)} means nothing in the ${o} edition`) : new O(`unknown flag --${B(s)}: ${Kt(s, m.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new O(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new O(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new O(`--${s} takes one value (got "${K(r.join(" "))}")`);});}
-function xe(e, t) {const n = e.flags.get(t);
+throw new O(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
+function qe(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function ye(e, t) {return e.flags.has(t);}
-function bt(e, t, n, r) {const s = ce(e);
-if (s === null) throw new O(`${t} must be a whole number (got "${K(e)}")`);
+function be(e, t) {return e.flags.has(t);}
+function bt(e, t, n, r) {const s = le(e);
+if (s === null) throw new O(`${t} must be a whole number (got "${B(e)}")`);
 if (s < n || s > r) throw new O(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function xc(e, t, n, r) {const s = xe(e, t);
+function tc(e, t, n, r) {const s = qe(e, t);
 return s === void 0 ? void 0 : bt(s, `--${t}`, n, r);}
-function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new O(`${t} must be one of ${n.join(", ")} (got "${K(e)}")`);
+function Ce(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new O(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return s;}
-function Ie(e) {const t = e.flags.get("ids");
+function Ne(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Cp(e) {return e;}
-var di = new mt();
-function wr(e) {let t = di.get(e);
+function Wv(e) {return e;}
+var hi = new it();
+function $r(e) {let t = hi.get(e);
 if (t) return t;
-t = {}, di.set(e, t);
+t = {}, hi.set(e, t);
 for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function br(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function Ar(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function $r(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
-function ui(e, t, n, r) {if (r && ce(e) === null) throw new O(`${t} must be a whole number or an inline roll like ${r} (got "${K(e)}")`);
+function Sr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
+function pi(e, t, n, r) {if (r && le(e) === null) throw new O(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
 return bt(e, t, 0, n);}
-function Yc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function nc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -508,65 +508,65 @@ return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "
 case "integer":
 return bt(r, s, t.min, t.max);
 case "amount":
-return ui(r, s, t.max, t.example);
+return pi(r, s, t.max, t.example);
 case "die":
 return bt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && $r(t.meaningless, i) ? t.meaningless[i] : void 0;
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Sr(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new O(o);
-return De(r, s, t.choices);}}}
-function fi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function Ar(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function hi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function Tn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function vi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function qc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : E(i);
-let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Tn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function zc(e) {const t = br(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Ar(e);
+return Ce(r, s, t.choices);}}}
+function vi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function _r(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function mi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function On(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function gi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function rc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
+let a, l;
+return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${On(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
+function sc(e) {const t = Ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = _r(e);
 return n ? [...t, n.flag] : t;}
-var pi = new mt();
-function Xc(e) {let t = pi.get(e);
-if (!t) {const n = m.keys(e), r = new D(n.map((s) => [s, zc(e[s])]));
+var ki = new it();
+function ic(e) {let t = ki.get(e);
+if (!t) {const n = m.keys(e), r = new D(n.map((s) => [s, sc(e[s])]));
 t = {names: n,
-conditions: new D(n.map((s) => [s, br(e[s])])),
+conditions: new D(n.map((s) => [s, Ar(e[s])])),
 dependsOn: r,
-compared: new x([...r.values()].flat()),
+compared: new K([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => fi(e[s]))
-}, pi.set(e, t);}
+required: n.filter((s) => vi(e[s]))
+}, ki.set(e, t);}
 return t;}
-function mi(e, t, n) {return We(e, wr(t), n), gi(e, t);}
-function gi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Xc(t);
-for (const v of o) if (e.flags.has(v)) throw new O(t[v].retired);
-for (const v of a) {if (e.flags.has(v)) continue;
-const g = t[v];
-throw new O(vi(g) ?? `no ${v} given: add --${v} ${ki(g)}`);}
-const c = new D(), l = (v) => {if (c.has(v)) return;
-const g = e.flags.get(v);
-c.set(v, g === void 0 ? hi(t[v]) : Yc(v, t[v], g));
-}, d = new x(), f = (v) => {if (d.has(v)) return;
-d.add(v);
-const g = t[v], k = Ar(g);
-if (k && !e.flags.has(v)) {const p = c.get(k.flag);
-if (p !== void 0 && k.in.includes(E(p))) throw new O(vi(g)?.split("{value}").join(E(p)) ?? `--${k.flag} ${E(p)} needs --${v}`);}
-if (e.flags.has(v))
-for (const p of r.get(v)) {const $ = qc(v, p, e, c);
-if ($ !== null) throw new O($);}
-}, u = new x(), h = (v) => {if (!(c.has(v) || u.has(v) || !$r(t, v))) {u.add(v);
-for (const g of s.get(v) ?? []) h(g);
-f(v), l(v);}};
-for (const v of n) i.has(v) && h(v);
-for (const v of n) f(v);
-for (const v of n) l(v);
-return m.fromEntries(c);}
-function Sr(e, t) {const { positionals: n } = e;
+function yi(e, t, n) {return Ye(e, $r(t), n), wi(e, t);}
+function wi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = ic(t);
+for (const h of o) if (e.flags.has(h)) throw new O(t[h].retired);
+for (const h of a) {if (e.flags.has(h)) continue;
+const g = t[h];
+throw new O(gi(g) ?? `no ${h} given: add --${h} ${bi(g)}`);}
+const l = new D(), c = (h) => {if (l.has(h)) return;
+const g = e.flags.get(h);
+l.set(h, g === void 0 ? mi(t[h]) : nc(h, t[h], g));
+}, d = new K(), f = (h) => {if (d.has(h)) return;
+d.add(h);
+const g = t[h], k = _r(g);
+if (k && !e.flags.has(h)) {const v = l.get(k.flag);
+if (v !== void 0 && k.in.includes(A(v))) throw new O(gi(g)?.split("{value}").join(A(v)) ?? `--${k.flag} ${A(v)} needs --${h}`);}
+if (e.flags.has(h))
+for (const v of r.get(h)) {const w = rc(h, v, e, l);
+if (w !== null) throw new O(w);}
+}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Sr(t, h))) {u.add(h);
+for (const g of s.get(h) ?? []) p(g);
+f(h), c(h);}};
+for (const h of n) i.has(h) && p(h);
+for (const h of n) f(h);
+for (const h of n) c(h);
+return m.fromEntries(l);}
+function Er(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new O(`one amount only (got "${K(n.join(" "))}")${s}`);}
+throw new O(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new O(t.missing);}
-return ui(r, t.what, t.max ?? ai, t.example);}
-function ki(e) {if (e.placeholder !== void 0) return e.placeholder;
+return pi(r, t.what, t.max ?? di, t.example);}
+function bi(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,7 +584,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Jc(e) {switch (e.kind) {case "switch":
+function oc(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -602,107 +602,30 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function yi(e) {return m.entries(e).map(([t, n]) => {const r = ki(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Jc(n)], i = hi(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${E(i)}`);
-const o = Ar(n);
-fi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Tn(o.in)}`);
-for (const c of br(n))
-($r(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && c.in ? s.push(c.in.includes("true") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Tn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Tn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+function $i(e) {return m.entries(e).map(([t, n]) => {const r = bi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [oc(n)], i = mi(n);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
+const o = _r(n);
+vi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${On(o.in)}`);
+for (const l of Ar(n))
+(Sr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${On(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${On(l.notIn)}`) : s.push(`needs --${l.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function wi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function _r(e, t) {const n = new D();
+function Ai(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Tr(e, t) {const n = new D();
 for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
-return { ...mi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function bi(e, t) {return {...e,
+return { ...yi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Si(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Er(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Or(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var On = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Ht(e, t) {const n = t > 0 && e < 100 && e <= t, r = T.max(1, T.floor(t / 10));
+var Rn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function xt(e, t) {const n = t > 0 && e < 100 && e <= t, r = T.max(1, T.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Qc = G({life: L(
-G({condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: F(Re(), An(), kt(0), gt(3))})),
-reactions: L(_n(Q(), ri([it(), Z("used")]))),
-skillsVs: L(Ue(Q()))});
-function Zc(e) {return e === "success" || e === "fail" ? e : null;}
-function el(e) {if (q.isArray(e)) return null;
-const t = Be(Qc, e);
-return t.success ? $i(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function Tr(e, t) {return $i(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function $i(e, t, n) {const r = {};
-return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Rn = -10, Ai = -9, Si = 1, $t = 1, Or = 3, Ye = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
-function _i(e) {return e > 0 ? { ...Ye } : e > Rn ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };}
-function Rr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function tl(e, t, n) {return n.condition === "dying" ? { life: { ...Kt }, steps: [...Rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ye }, steps: [] } : e > 0 ? t <= Rn ? { life: { condition: "dying", savesOwed: Or }, steps: [{ kind: "dying", savesOwed: Or }] } : {life: { condition: "incapacitated", savesOwed: $t },
-steps: [{ kind: "incapacitated", savesOwed: $t }]
-} : t <= Rn ? { life: { ...Kt }, steps: [...Rr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Ei(e, t, n) {if (n.condition === "dead")
-return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = T.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = tl(e, s, n);
-for (const a of o.steps) i.push(a);
-return { applied: !0, after: s, life: o.life, steps: i };}
-function nl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
-after: 0,
-life: { condition: "incapacitated", savesOwed: $t },
-steps: [
-{ kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: $t }]};}
-function rl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
-if (t < e) {if (n.condition === "dead")
-return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Ei(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };}
-const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ye }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ye }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ye }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Rn ? {after: t,
-life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Rr(n), { kind: "incapacitated", savesOwed: 0 }]
-} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function sl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
-return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({kind: "save-rolled",
-roll: n.roll,
-target: n.target,
-success: n.success,
-critical: n.critical,
-savesLeft: i});
-if (t.condition === "incapacitated")
-return n.success ? {ok: !0,
-vitality: Si,
-life: { ...Ye },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Si }]
-} : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
-if (n.success)
-return {ok: !0,
-vitality: Ai,
-life: { condition: "incapacitated", savesOwed: $t },
-steps: [r($t), { kind: "saved-from-death", before: e, vitality: Ai }]};
-const s = T.min(Or, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function Me(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ye } : _i(t);}
-function il(e, t) {return Me(e, t).condition;}
-function ol(e, t) {if (t) return { life: { ...Kt } };
-const n = e === null ? Ye : _i(e);
-return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function al(e) {return e.life ? { life: e.life } : {};}
-function cl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function ll(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Ti(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function dl(e, t, n) {const r = rl(e, t, Me(n, e));
-return {vitality: r.after,
-state: Tr(n, r.life),
-steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Ti("Now", r.life)[0]};}
-var Wt = [
+var $t = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -716,34 +639,120 @@ var Wt = [
 "spell-unseen",
 "covert",
 "spectator"
-], he = {perceptionGate: "none",
+], pe = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ce = {front: he,
-"thrown-object": he,
-"spell-seen": he,
-behind: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...he, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...he, evadePenalty: -20 },
-gun: { ...he, evadePenalty: -50 },
-aoe: { ...he, evadeImpossible: !0 },
-"aoe-edge": he,
-"spell-unseen": { ...he, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...he, perceptionGate: "with-perception-mod" },
-spectator: {...he,
+}, ce = {front: pe,
+"thrown-object": pe,
+"spell-seen": pe,
+behind: { ...pe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...pe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...pe, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...pe, evadePenalty: -20 },
+gun: { ...pe, evadePenalty: -50 },
+aoe: { ...pe, evadeImpossible: !0 },
+"aoe-edge": pe,
+"spell-unseen": { ...pe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...pe, perceptionGate: "with-perception-mod" },
+spectator: {...pe,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function ul(e) {return Wt.includes(e);}
-function fl(e, t) {const n = Ce[e];
+function ac(e) {return $t.includes(e);}
+function Rr(e, t) {const n = ce[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function hl(e, t) {return t.critical ? 0 : t.success ? -T.floor(T.abs(e) / 2) + 0 : e;}
-var we = {front: "Front",
+function lc(e, t) {return t.critical ? 0 : t.success ? -T.floor(T.abs(e) / 2) + 0 : e;}
+function cc(e, t, n) {const r = ce[e], s = ce[t];
+return r.perceptionGate !== s.perceptionGate || Rr(e, n) !== Rr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var dc = G({life: L(
+G({condition: Z(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Te(), Ut(), lt(0), at(3))})),
+reactions: L(En(J(), oi([ct(), Q("used")]))),
+skillsVs: L(We(J()))
+}), uc = G({result: Z(["success", "fail"]),
+action: Z(["defend", "evade"]),
+situation: Z($t),
+perceptionMod: L(j(Te(), Ut(), lt(-1e3), at(1e3)))});
+function fc(e) {if (e === "success" || e === "fail") return e;
+const t = Le(uc, e);
+return t.success ? t.output : null;}
+function _i(e) {return typeof e == "string" ? e : e.result;}
+function hc(e) {if (q.isArray(e)) return null;
+const t = Le(dc, e);
+return t.success ? Ei(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function Dr(e, t) {return Ei(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Ei(e, t, n) {const r = {};
+return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
+var Dn = -10, Ti = -9, Oi = 1, At = 1, Ir = 3, ze = { condition: "none", savesOwed: 0 }, Yt = { condition: "dead", savesOwed: 0 };
+function Ri(e) {return e > 0 ? { ...ze } : e > Dn ? { condition: "incapacitated", savesOwed: 0 } : { ...Yt };}
+function Cr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function pc(e, t, n) {return n.condition === "dying" ? { life: { ...Yt }, steps: [...Cr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ze }, steps: [] } : e > 0 ? t <= Dn ? { life: { condition: "dying", savesOwed: Ir }, steps: [{ kind: "dying", savesOwed: Ir }] } : {life: { condition: "incapacitated", savesOwed: At },
+steps: [{ kind: "incapacitated", savesOwed: At }]
+} : t <= Dn ? { life: { ...Yt }, steps: [...Cr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Di(e, t, n) {if (n.condition === "dead")
+return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
+const r = T.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const o = pc(e, s, n);
+for (const a of o.steps) i.push(a);
+return { applied: !0, after: s, life: o.life, steps: i };}
+function vc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+after: 0,
+life: { condition: "incapacitated", savesOwed: At },
+steps: [
+{ kind: "instant-kill", applied: !0, before: e, after: 0 },
+{ kind: "incapacitated", savesOwed: At }]};}
+function mc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+if (t < e) {if (n.condition === "dead")
+return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
+const s = Di(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };}
+const r = [{ kind: "vitality-change", before: e, after: t }];
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Dn ? {after: t,
+life: { condition: "incapacitated", savesOwed: 0 },
+steps: [...r, ...Cr(n), { kind: "incapacitated", savesOwed: 0 }]
+} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
+function gc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+return { ok: !1, reason: "no-save-owed" };
+const r = (i) => ({kind: "save-rolled",
+roll: n.roll,
+target: n.target,
+success: n.success,
+critical: n.critical,
+savesLeft: i});
+if (t.condition === "incapacitated")
+return n.success ? {ok: !0,
+vitality: Oi,
+life: { ...ze },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Oi }]
+} : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
+if (n.success)
+return {ok: !0,
+vitality: Ti,
+life: { condition: "incapacitated", savesOwed: At },
+steps: [r(At), { kind: "saved-from-death", before: e, vitality: Ti }]};
+const s = T.min(Ir, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Yt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function Fe(e, t) {return e.life ? { ...e.life } : t === null ? { ...ze } : Ri(t);}
+function kc(e, t) {return Fe(e, t).condition;}
+function yc(e, t) {if (t) return { life: { ...Yt } };
+const n = e === null ? ze : Ri(e);
+return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
+function wc(e) {return e.life ? { life: e.life } : {};}
+function bc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function $c(e, t) {return re.stringify(e.life ?? null) !== re.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Ii(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
+function Ac(e, t, n) {const r = mc(e, t, Fe(n, e));
+return {vitality: r.after,
+state: Dr(n, r.life),
+steps: r.steps,
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+now: Ii("Now", r.life)[0]};}
+var $e = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -758,28 +767,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Oi = { physical: "Physical", magical: "Magical" }, Ri = { physical: "Defense", magical: "Spirit" }, Dr = { soul: "Soul", power: "Power" };
-function vl(e, t) {switch (e) {case "worn-out":
+}, Ci = { physical: "Physical", magical: "Magical" }, Ni = { physical: "Defense", magical: "Spirit" }, Nr = { soul: "Soul", power: "Power" };
+function Sc(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function pl(e) {switch (e) {case "reached-minus-10":
+function _c(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function ml(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Dn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var gl = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function In(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Di(e, t, n) {if (t.length === 0) return `${n}`;
+function Ec(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function In(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var Tc = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Cn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Pi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Ir(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function kl(e) {switch (e.condition) {case "none":
+function Pr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Oc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -787,7 +796,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function yl(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Rc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -803,41 +812,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var wl = {blocks: "blocks the hit",
+var Dc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ii(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function bl(e, t = (n) => n) {const n = e;
+function Mi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Ic(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return vl(n.reason, n.amount);
+return Sc(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Dn(n.before, n.protection, Oi[n.track], n.after);
+return In(n.before, n.protection, Ci[n.track], n.after);
 case "armor-reduction":
-return Dn(n.before, n.reduction, Ri[n.track], n.after);
+return In(n.before, n.reduction, Ni[n.track], n.after);
 case "natural-reduction":
-return Dn(n.before, n.reduction, `natural ${Ri[n.track]}`, n.after);
+return In(n.before, n.reduction, `natural ${Ni[n.track]}`, n.after);
 case "defensive-stance":
-return Dn(n.before, n.reduction, "defensive stance", n.after);
+return In(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${Oi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Ci[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${Dr[n.bar]}, no armor: ${Dr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${Nr[n.bar]}, no armor: ${Nr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${Dr[n.bar]} is not a number: nothing taken`;
+return `${Nr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -849,10 +858,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return pl(n.cause);
+return _c(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${ml(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Ec(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -863,21 +872,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Di(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Ir(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Pi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Pr(n.success, n.critical)}`;
 case "no-defensive-action":
-return n.takesDamage ? `${we[n.situation]} not perceived: no defensive action, the attack hits` : `${we[n.situation]}: attack not perceived, no defensive action`;
+return n.takesDamage ? `${$e[n.situation]} not perceived: no defensive action, the attack hits` : `${$e[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Ir(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Pr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${we[n.situation]}: ${In(n.penalty)} to ${n.check}`;
+return `${$e[n.situation]}: ${Cn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
-return `${we[n.situation]}: no penalty to ${n.check}`;
+return `${$e[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${In(n.bonus)}` : `Aided by ${t(n.by)}: ${In(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Cn(n.bonus)}` : `Aided by ${t(n.by)}: ${Cn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${In(n.mod)}`;
+return `Modifier: ${Cn(n.mod)}`;
 case "action-check":
-return `${gl[n.action]} d100 ${n.roll} vs ${Di(n.baseTarget, n.adjustments, n.target)}: ${Ir(n.success, n.critical)}`;
+return `${Tc[n.action]} d100 ${n.roll} vs ${Pi(n.baseTarget, n.adjustments, n.target)}: ${Pr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -889,11 +898,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return yl(t(n.who), n.hit, n.result, n.lost);
+return Rc(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${wl[n.result]}.`;
+return `${t(n.who)} ${Dc[n.result]}.`;
 case "life-now":
-return kl(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return Oc(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -901,37 +910,40 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Ii(n.result, n.action)}`;
+return `${t(n.who)} ${Mi(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Ii(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Mi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function $l(e) {const t = Ce[e];
+function Mr(e) {const t = ce[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Al(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+return `${$e[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function Cc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
-const o = Ce[n] ?? Ce.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, f = 0) => d == null ? "" : ` ${d + f}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
-return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${l})`;}
-var Sl = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", _l = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", El = "React: made against this attacker this round already (one per enemy)", Ci = {defend: "defend",
+const o = ce[n] ?? ce.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, l = (d, f = 0) => d == null ? "" : ` ${d + f}`, c = o.perceptionGate !== "none" ? `, Perception${l(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${l(t.mental_check?.current)} first` : "";
+return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${c})`;}
+var Nc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Pc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Mc = "React: made against this attacker this round already (one per enemy)";
+function Li(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Mr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Mr(n)}`;}
+var Fi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Tl = {mental: "--mental / --mental-roll",
+}, Lc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Ni(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return Rl(wi("round"));
+function ji(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return jc(Ai("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -945,11 +957,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Ol(e.flag, e.action, e.situation);
+return Fc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ci[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -957,14 +969,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ci[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Ol(e, t, n) {const r = Tl[e];
+function Fc(e, t, n) {const r = Lc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -976,100 +988,100 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Rl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Dl = ["defensive", "reactive", "none"];
-function Il(e) {return e === "reactive";}
-function Cl(e) {return e === "defensive";}
-function Nl(e) {return e === "reactive";}
-function Pi(e) {return e === "reactive";}
-function Pl(e) {return e === "defensive";}
-function Mi(e) {return e === "defensive";}
-function Cn(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Ml(e, t) {return Cn(e.reactions, t) !== void 0;}
-function Li(e, t) {return Cn(e.reactions, t) === !0;}
-function Fi(e, t) {return Cn(e.reactions, t) === "used";}
-function Ll(e, t) {return e.skillsVs.includes(t);}
-function Fl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var ji = 5, Gi = { defend: "defend", evade: "evade", react: "reaction" };
-function xt(e) {return e === "defend" || e === "evade" || e === "react";}
-function jl(e) {return { kind: "refused", reason: e };}
-function qe(e) {return e !== null && e !== "";}
-function Gl(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function jc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var Gc = ["defensive", "reactive", "none"];
+function Vc(e) {return e === "reactive";}
+function Uc(e) {return e === "defensive";}
+function Bc(e) {return e === "reactive";}
+function Gi(e) {return e === "reactive";}
+function Hc(e) {return e === "defensive";}
+function Vi(e) {return e === "defensive";}
+function Nn(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Wc(e, t) {return Nn(e.reactions, t) !== void 0;}
+function Ui(e, t) {return Nn(e.reactions, t) === !0;}
+function Bi(e, t) {return Nn(e.reactions, t) === "used";}
+function Kc(e, t) {return e.skillsVs.includes(t);}
+function xc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Hi = 5, Wi = { defend: "defend", evade: "evade", react: "reaction" };
+function qt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Yc(e) {return { kind: "refused", reason: e };}
+function Xe(e) {return e !== null && e !== "";}
+function qc(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new zs("resolveSoakDefend: rolls must be integers 1..100");
+throw new Qs("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new zs("resolveSoakDefend: modifiers and targets must be integers");}
-function Vl(e) {const { action: t, situation: n, stance: r, round: s } = e, i = Ce[n];
+if (n !== null && !C.isSafeInteger(n)) throw new Qs("resolveSoakDefend: modifiers and targets must be integers");}
+function zc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!xt(t) && e.mod !== 0) return o("mod");
-if (!xt(t) && e.aid !== null) return o("aided");
-if (xt(t) && e.ally !== null) return o("ally");
-if (xt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!qe(e.vs)) return { code: "needs-vs", action: t };
+if (!qt(t) && e.mod !== 0) return o("mod");
+if (!qt(t) && e.aid !== null) return o("aided");
+if (qt(t) && e.ally !== null) return o("ally");
+if (qt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!Xe(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Pi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Gi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Il(r) ? qe(e.vs) ? Ml(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Vc(r) ? Xe(e.vs) ? Wc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Cl(r) ? { code: "counter-in-defensive-stance" } : Nl(r) ? qe(e.vs) ? Li(s, e.vs) ? e.ally !== null && !Fl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Fi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Uc(r) ? { code: "counter-in-defensive-stance" } : Bc(r) ? Xe(e.vs) ? Ui(s, e.vs) ? e.ally !== null && !xc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Bi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Pl(r) ? { code: "defensive-skill-on-ally" } : Pi(r) ? qe(e.vs) ? Li(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Fi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Mi(r)) {if (!qe(e.vs)) return { code: "needs-vs", action: t };
-if (Ll(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return Hc(r) ? { code: "defensive-skill-on-ally" } : Gi(r) ? Xe(e.vs) ? Ui(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Bi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Vi(r)) {if (!Xe(e.vs)) return { code: "needs-vs", action: t };
+if (Kc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Ul(e) {const t = [];
-return Ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), xt(e.action) && t.push(Gi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Vi(e) {Gl(e);
-const t = Vl(e);
-if (t) return jl(t);
-const n = Ul(e);
+function Xc(e) {const t = [];
+return ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), qt(e.action) && t.push(Wi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Ki(e) {qc(e);
+const t = zc(e);
+if (t) return Yc(t);
+const n = Xc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Ce[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = Ht(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), At(a, "fail", {}, !1)) : At(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = ce[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = xt(e.rolls.perception, d + c);
+if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: c, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), St(a, "fail", {}, !1)) : St(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Bi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), At(a, d, Ui(e), !1);}
-case "react": {const l = e.vs, d = Bi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), At(a, null, { reaction: { vs: l, success: d.success }, ...Ui(e) }, !1);}
-case "counter": {const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+case "evade": {const d = Yi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), St(a, d, xi(e), !1);}
+case "react": {const c = e.vs, d = Yi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), St(a, null, { reaction: { vs: c, success: d.success }, ...xi(e) }, !1);}
+case "counter": {const c = e.vs;
+a.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), At(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: c }), St(a, null, { reactionUsed: c }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Mi(e.stance) && qe(e.vs), d = e.ally !== null && qe(e.vs);
-return At(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Ui(e) {return e.aid !== null && qe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Bi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = fl(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = Ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = hl(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
+const c = e.ally === null && Vi(e.stance) && Xe(e.vs), d = e.ally !== null && Xe(e.vs);
+return St(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function xi(e) {return e.aid !== null && Xe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Yi(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Rr(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const l = xt(e.rolls.mental, e.checkTargets.mental ?? 0), c = lc(a, l);
+n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: ji, by: e.aid.by }), r.push(ji)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Gi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = Ht(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Hi, by: e.aid.by }), r.push(Hi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Wi[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = xt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function At(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var St = {defend: "defend_check",
+function St(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var _t = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Bl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ce[e.situation].perceptionGate !== "none", r = [];
+function Jc(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Hi(e) {if (e.positionals.length > 0) throw new O(`unexpected "${K(e.positionals.join(" "))}" (give the action with --action)`);
+function qi(e) {if (e.positionals.length > 0) throw new O(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1079,34 +1091,34 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : m.values(St),
+return {values: n.action === "save" ? ["save_check"] : m.values(_t),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: Bl(n),
+dice: Jc(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? Hl(n, r, i.action) : Kl(n, r, i);}};}
-function Hl(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Qc(n, r, i.action) : Zc(n, r, i);}};}
+function Qc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Me(t.state, r), i = t.values.save_check?.current ?? null;
+const s = Fe(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = sl(r, s, Ht(n, i + e.mod));
+const o = gc(r, s, xt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
-return {headline: a ? "saved" : c ? "dies" : "acts",
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
+return {headline: a ? "saved" : l ? "dies" : "acts",
 steps: [
-R(ue, { kind: "save-title", who: l }),
-R(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ke("Roll", o.steps),
-...Ti("Now", o.life, o.vitality)],
+R(fe, { kind: "save-title", who: c }),
+R(oe, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+...xe("Roll", o.steps),
+...Ii("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Tr(t.state, o.life),
+state: Dr(t.state, o.life),
 detail: o};}
-function Kl(e, t, n) {const r = t.bars.vitality.value;
+function Zc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Me(t.state, r), i = m.fromEntries(
-m.keys(St).map((y) => [y, t.values[St[y]]?.current ?? null])
+const s = Fe(t.state, r), i = m.fromEntries(
+m.keys(_t).map((y) => [y, t.values[_t[y]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
@@ -1116,9 +1128,9 @@ const _ = y.state.reactions ?? {}, V = e.vs !== null && m.prototype.hasOwnProper
 a = {by: e.aidedBy,
 stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
 reaction: V,
-condition: Me(y.state, y.vitality ?? null).condition,
+condition: Fe(y.state, y.vitality ?? null).condition,
 acting: y.acting === !0};}
-const c = Vi({action: e.action,
+const l = Ki({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1132,36 +1144,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Ni(c.reason, (y) => t.others[y]?.name ?? y) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: St[c.check] };
-const l = { ...o };
-c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
-const d = c.roundUpdate.reactionUsed;
-d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
-const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
-u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, p = c.pendingDefense, $ = [
-R(ue, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
-R(oe, { kind: "check-summary", who: k, action: e.action, result: p }),
-...Ke("Check", c.steps),
-...p !== null ? [R("Result", { kind: "check-result", who: k, result: p, action: e.action })] : [],
+if (l.kind === "refused") return { kind: "refused", reason: ji(l.reason, (y) => t.others[y]?.name ?? y) };
+if (l.kind === "missing-target") return { kind: "missing-value", key: _t[l.check] };
+const c = { ...o };
+l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
+const d = l.roundUpdate.reactionUsed;
+d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
+const f = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = l.roundUpdate.aidUsed, p = u ? t.others[u.by] : void 0;
+u && p && f.push({ kind: "ally-state", tokenId: u.by, state: Ji(p.state, u.vs) });
+const h = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = l.pendingDefense, w = [
+R(fe, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
+R(oe, { kind: "check-summary", who: k, action: e.action, result: v }),
+...xe("Check", l.steps),
+...v !== null ? [R("Result", { kind: "check-result", who: k, result: v, action: e.action })] : [],
 ...g ? [R("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [R(He, { kind: "offer-damage" })] : [],
-...g ? Ki(t.id) : []];
-return {headline: v,
-steps: $,
+...l.offerDamageButton ? [R(Ke, { kind: "offer-damage" })] : [],
+...g ? zi(t.id) : []];
+return {headline: h,
+steps: w,
 changes: f,
-state: l,
-...p !== null ? { answer: p } : {},
+state: c,
+...v !== null ? { answer: id(v, e) } : {},
 observed: !1,
-detail: c};}
-function Ki(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: He, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-var Wi = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function Nn(e, t, n, r = "front", s = null) {const i = Vi({action: t,
+detail: l};}
+function zi(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ke, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+var Xi = (e) => e === "defensive" || e === "reactive" ? e : "none";
+function Pn(e, t, n, r = "front", s = null) {const i = Ki({action: t,
 situation: r,
-stance: Wi(e.stance),
-condition: Me(e.state, e.bars.vitality.value).condition,
-checkTargets: m.fromEntries(m.keys(St).map((o) => [o, e.values[St[o]]?.current ?? null])),
+stance: Xi(e.stance),
+condition: Fe(e.state, e.bars.vitality.value).condition,
+checkTargets: m.fromEntries(m.keys(_t).map((o) => [o, e.values[_t[o]]?.current ?? null])),
 rolls: { action: 1, perception: 1, mental: null },
 mod: 0,
 perceptionMod: 0,
@@ -1172,68 +1184,85 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var Wl = 5;
-function xl(e, t, n) {const { attacker: r } = t, s = e.id, i = ul(t.situation ?? "") ? t.situation : "front", o = Ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], f = (u, h) => ({ kind: "button", section: He, label: u, command: `!defend ${h} --ids ${s}` });
-if (r !== null) {const u = Nn(e, "react", r);
-if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: El }), Nn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${l}${c}`));
-let h = 0;
-for (const v of t.defenders) {const g = v === s || h >= Wl ? void 0 : n(v);
-g !== void 0 && (h += 1, d.push(f(`Reactive Guard: ${g}`, `--action counter${l} --ally ${v} --skill Reactive Guard${c}`)));}}}
-return Nn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${l}${c}`)), Wi(e.stance) === "none" && Me(e.state, e.bars.vitality.value).condition === "none" && d.push(...Ki(s)), d;}
-function Yl(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? Sl : null;
-if (e.acting) return _l;
-for (const r of n) {const s = Nn(e, "counter", r);
-if (s !== null && s !== "missing") return Ni(s, (i) => e.others[i]?.name ?? "that token");}
+var ed = 5;
+function td(e, t, n) {const { attacker: r } = t, s = e.id, i = ac(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ke, label: u, command: `!defend ${p} --ids ${s}` });
+if (r !== null) {const u = Pn(e, "react", r);
+if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Mc }), Pn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
+let p = 0;
+for (const h of t.defenders) {const g = h === s || p >= ed ? void 0 : n(h);
+g !== void 0 && (p += 1, d.push(f(`Reactive Guard: ${g}`, `--action counter${c} --ally ${h} --skill Reactive Guard${l}`)));}}}
+return Pn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Xi(e.stance) === "none" && Fe(e.state, e.bars.vitality.value).condition === "none" && d.push(...zi(s)), d;}
+function nd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? Nc : null;
+if (e.acting) return Pc;
+for (const r of n) {const s = Pn(e, "counter", r);
+if (s !== null && s !== "missing") return ji(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function ql(e, t) {const n = e.counter === !0;
+function rd(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = Yl(r, n, t);
+resolve(r) {const s = nd(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function zl(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Cn(s, a) === !0);
+function sd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Nn(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function Xl(e) {return T.max(0, En(e, 5));}
-var xi = 25;
-function Jl(e) {const t = [], n = T.max(0, e.amount), r = oi(e.piercePercent, 0, 100), s = T.max(0, e.stanceReduction), i = En(n, r), o = n - i;
+function id(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
+function Ji(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
+var od = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function ad(e, t) {if (typeof e == "string") return null;
+const n = t.situation ?? "front";
+if (!cc(e.situation, n, e.action)) return Li(e.action, e.situation, n);
+if (ce[n].perceptionGate !== "with-perception-mod") return null;
+const r = [e.perceptionMod ?? 0, od(t.order)];
+return r[0] === r[1] ? null : Li(e.action, e.situation, n, r);}
+var Qi = new it();
+function ld(e, t) {const n = e.edge;
+if (n === void 0 || !n.includes(t)) return e;
+let r = Qi.get(e);
+return r || Qi.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function cd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
+function dd(e) {return T.max(0, Tn(e, 5));}
+var Zi = 25;
+function ud(e) {const t = [], n = T.max(0, e.amount), r = ci(e.piercePercent, 0, 100), s = T.max(0, e.stanceReduction), i = Tn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
-let a = o, c = null, l = null;
+let a = o, l = null, c = null;
 const d = e.armor, f = d === null ? 0 : T.max(0, d.protection), u = d !== null && (f > 0 || T.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const v = oi(d.soakPercent, 0, 100), g = En(o, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: g }), a = T.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
+if (d !== null && u) {const h = ci(d.soakPercent, 0, 100), g = Tn(o, 100 - h);
+h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: g }), a = T.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
 const k = T.max(0, d.armorReduction);
-if (k > 0) {const $ = a;
-a = T.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: $, after: a });}
-const p = En(g, xi);
-c = T.max(0, f - p), f > 0 ? l = {kind: "protection-wear",
+if (k > 0) {const w = a;
+a = T.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: w, after: a });}
+const v = Tn(g, Zi);
+l = T.max(0, f - v), f > 0 ? c = {kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: xi,
-wear: p,
+wearPercent: Zi,
+wear: v,
 before: f,
-after: c
-} : c = d.protection;
-} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
+after: l
+} : l = d.protection;
+} else {const h = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : h ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {l = d.protection;
 const k = T.max(0, d.naturalReduction);
-if (k > 0) {const p = a;
-a = T.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: p, after: a });}}}
-if (s > 0) {const v = a;
-a = T.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: a });}
-const h = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-function Ql(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Yi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function Cr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Zl(e) {const t = Ql(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Cr(e, t, n, !0);
+if (k > 0) {const v = a;
+a = T.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: v, after: a });}}}
+if (s > 0) {const h = a;
+a = T.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
+const p = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: p }), c !== null && t.push(c), { vitalityLoss: p, protectionAfter: l, steps: t };}
+function fd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function eo(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function Lr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function hd(e) {const t = fd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Lr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Cr(e, t, n, !1);
-if (e.instantKill) {const o = nl(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Lr(e, t, n, !1);
+if (e.instantKill) {const o = vc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1242,26 +1271,26 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Yi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !eo(o.life, e.life)};}
 const r = T.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Cr(e, t, n, !1);
-const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
+return n.push({ kind: "bar-not-a-number", bar: o }), Lr(e, t, n, !1);
+const l = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: c },
+bars: { ...e.bars, [o]: l },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a};}
-const s = Jl({amount: r,
+changed: l !== a};}
+const s = ud({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Ei(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Di(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1269,108 +1298,114 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Yi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function qi(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var zi = {physical: qi("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: qi("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, ed = { values: ["fortitude"] }, Xi = [], Ji = [], Qi = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function td(e) {const t = e, n = t["instant-kill"];
+changed: i.after !== e.bars.vitality || !eo(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function to(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var no = {physical: to("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: to("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, pd = { values: ["fortitude"] }, ro = [], so = [], io = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function vd(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new O("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: On[t.type],
+track: Rn[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function nd(e) {return Zi(td(e));}
-function rd(e) {return Zi({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function Zi(e) {const t = zi[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => id(e, s);
-return n ? { values: Xi, bars: Qi[e.to], dice: Ji, resolve: r, more: (s) => sd(s, t, e.defenseOverride) } : { values: Xi, bars: Qi[e.to], dice: Ji, resolve: r };}
-function sd(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return ed;
+function md(e) {return oo(vd(e));}
+function gd(e) {return oo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function oo(e) {const t = no[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => yd(e, s);
+return n ? { values: ro, bars: io[e.to], dice: so, resolve: r, more: (s) => kd(s, t, e.defenseOverride) } : { values: ro, bars: io[e.to], dice: so, resolve: r };}
+function kd(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return pd;
 const s = r[t.protection];
-if (s === void 0) {const o = (n ?? e.answer) === "success";
-return !e.armorSource || o || Me(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+if (s === void 0) {const o = (n ?? (e.answer === null ? null : _i(e.answer))) === "success";
+return !e.armorSource || o || Fe(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return eo(s) || eo(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var eo = (e) => (e?.current ?? 0) > 0;
-function id(e, t) {const n = zi[e.track], r = e.to === "vitality" && !e.instantKill;
+return ao(s) || ao(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var ao = (e) => (e?.current ?? 0) > 0;
+function yd(e, t) {const n = no[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? cd(t.values, n) : null, c = r && t.stance === "defensive" ? Xl(o("fortitude")) : 0, l = Me(t.state, t.bars.vitality.value), d = Zl({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? $d(t.values, n) : null, l = r && t.stance === "defensive" ? dd(o("fortitude")) : 0, c = Fe(t.state, t.bars.vitality.value), d = hd({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 defenseOverride: e.defenseOverride,
-pendingDefense: t.answer,
+pendingDefense: t.answer === null ? null : _i(t.answer),
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
-stanceReduction: c,
-life: l
+stanceReduction: l,
+life: c
 }), f = [];
 s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const v = d.bars[h];
-v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });}
+for (const p of ["soul", "power"]) {const h = d.bars[p];
+h !== null && h !== t.bars[p].value && f.push({ kind: "bar", resource: p, to: h });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: ld(d, l),
-steps: od(t.id, e, d, l),
+const u = {headline: Ad(d, c),
+steps: wd(t.id, e, d, c),
 changes: f,
-state: Tr(t.state, d.life),
+state: Dr(t.state, d.life),
 detail: d};
 return t.answer !== null && (u.answer = null), u;}
-function od(e, t, n, r) {const s = dd(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: ad(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function wd(e, t, n, r) {const s = Sd(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: bd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const c = a ? o : void 0;
-let l = !1;
+const l = a ? o : void 0;
+let c = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(R("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(R("Breakdown", c)), l = !0));
+d.kind === "defense-used" || d === l || (i.push(R("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(R("Breakdown", l)), c = !0));
 return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function ad(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function bd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function cd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function $d(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function ld(e, t) {if (e.cancelled) return "blocked";
+function Ad(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function dd(e, t) {if (e.cancelled) return "blocks";
+function Sd(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var to = [
+var lo = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], ud = {type: { kind: "choice", choices: m.keys(On), default: "physical", onlyWhen: to },
+], _d = {type: { kind: "choice", choices: m.keys(Rn), default: "physical", onlyWhen: lo },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: to },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: lo },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Nr = (e) => Wt.filter((t) => e(Ce[t])), ze = { flag: "action", notIn: ["save"] }, Pn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", no = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Mn = (e) => $t.filter((t) => e(ce[t])), Je = { flag: "action", notIn: ["save"] }, Ln = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", co = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: Wt, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: $t, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [ze, { flag: "action", in: ["evade"], why: Pn }, { flag: "situation", in: Nr((e) => e.mentalCheckEasesPenalty), why: Pn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [ze, { flag: "action", in: ["evade"], why: Pn }, { flag: "situation", in: Nr((e) => e.mentalCheckEasesPenalty), why: Pn }] },
+mental: { kind: "switch", onlyWhen: [Je, { flag: "action", in: ["evade"], why: Ln }, { flag: "situation", in: Mn((e) => e.mentalCheckEasesPenalty), why: Ln }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Je, { flag: "action", in: ["evade"], why: Ln }, { flag: "situation", in: Mn((e) => e.mentalCheckEasesPenalty), why: Ln }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [ze, { flag: "situation", in: Nr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: ze, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: ze },
-"aided-by": { kind: "token", onlyWhen: ze, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: ze },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: ze }
-}, Yt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+onlyWhen: [Je, { flag: "situation", in: Mn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: Je, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: Je },
+"aided-by": { kind: "token", onlyWhen: Je, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Je },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: Je }
+}, zt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
-none: "no stance"
-}, fd = {id: "soak",
+none: "no stance"};
+function Ed(e, t, n) {const r = n["aided-by"];
+if (r !== void 0 && t.attacker === null) throw new O("--aided-by: an aid is against the attacker, and this attack names none");
+const s = (o) => o === void 0 ? null : A(o), i = Tr(
+{ action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
+co);
+return e === "evade" && ce[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
+var Td = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1386,52 +1421,61 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: ud,
+hit: {flags: _d,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: nd,
-handEdit: rd},
-check: {flags: no,
+plan: md,
+handEdit: gd},
+check: {flags: co,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + Wt.join(", ") + ".",
+"Situations: " + $t.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: Hi,
-answers: {flags: { situation: { kind: "choice", choices: Wt, placeholder: "S" }, counter: { kind: "switch" } },
+plan: qi,
+answers: {flags: {situation: { kind: "choice", choices: $t, placeholder: "S" },
+counter: { kind: "switch" },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Mn((e) => e.perceptionGate === "with-perception-mod") } },
+edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
+answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => Al(e, t.values, n),
-situationWords: $l,
-planAnswer: (e, { situation: t }) => bi(Hi(_r({ action: e, situation: t }, no)), "pending-defense"),
-keep: (e, t) => Er(e, t, t.steps.find((n) => n.kind === "action-check")),
-extra: xl,
-declarer: ql,
-spend: zl}},
+label: (e, t, n) => Cc(e, t.values, n),
+situationWords: Mr,
+planAnswer: (e, t, n, r) => Si(qi(Ed(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Or(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+return r?.by !== void 0 && (n.helper = r.by), n;},
+settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: Ji(t.state, n) }],
+fits: ad,
+forDefender: ld,
+refuseDeclared: cd,
+extra: td,
+declarer: rd,
+spend: sd}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${Yt.defensive}. Reactive: ${Yt.reactive}.`],
-modes: Dl,
+help: [`Defensive: ${zt.defensive}. Reactive: ${zt.reactive}.`],
+modes: Gc,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Yt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Yt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Yt.none }}},
-life: {enter: ol,
-endRound: al,
-condition: il,
-setVitality: dl,
-parseState: el,
-isEmptyState: cl,
-describeStateChange: ll,
-parseAnswer: Zc},
-words: bl
-}, qt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: zt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: zt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: zt.none }}},
+life: {enter: yc,
+endRound: wc,
+condition: kc,
+setVitality: Ac,
+parseState: hc,
+isEmptyState: bc,
+describeStateChange: $c,
+parseAnswer: fc},
+words: Ic
+}, Xt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1445,14 +1489,14 @@ words: bl
 "spell-invisible",
 "covert",
 "spectator"
-], hd = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], Od = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Xe = {front: ve,
+}, Qe = {front: ve,
 "thrown-object": ve,
 "spell-seen": ve,
 behind: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1465,89 +1509,89 @@ aoe: { ...ve, noHitChance: !0 },
 "spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function vd(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
-function pd(e) {return Xe[e].perceive !== null;}
-var zt = 4, md = G({result: ie(["success", "fail"]),
-situation: ie(qt),
-perceived: it()});
-function gd(e) {const t = Be(md, e);
+function Rd(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
+function Dd(e) {return Qe[e].perceive !== null;}
+var Jt = 4, Id = G({result: Z(["success", "fail"]),
+situation: Z(Xt),
+perceived: ct()});
+function Cd(e) {const t = Le(Id, e);
 return t.success ? t.output : null;}
-var kd = G({roundsDead: L(F(Re(), An(), kt(0), gt(zt))),
-freeSaveUsed: L(Z(!0)),
-triedThisRound: L(Z(!0))});
-function yd(e) {if (q.isArray(e)) return null;
-const t = Be(kd, e);
+var Nd = G({roundsDead: L(j(Te(), Ut(), lt(0), at(Jt))),
+freeSaveUsed: L(Q(!0)),
+triedThisRound: L(Q(!0))});
+function Pd(e) {if (q.isArray(e)) return null;
+const t = Le(Nd, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function _e(e) {return e !== null && e <= 0;}
-function ro(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function Oe(e) {return e !== null && e <= 0;}
+function uo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function so(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function fo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function wd(e, t) {return t ? { roundsDead: zt, freeSaveUsed: !0 } : _e(e) ? { roundsDead: 0 } : {};}
-function bd(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: T.min(zt, n.roundsDead + 1) };}
-function Pr(e) {return T.max(0, zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function io(e, t) {return _e(t) && Pr(e) === 0;}
-function Mr(e, t, n, r = !1) {return !r && !_e(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function $d(e, t, n) {const r = [];
+function Md(e, t) {return t ? { roundsDead: Jt, freeSaveUsed: !0 } : Oe(e) ? { roundsDead: 0 } : {};}
+function Ld(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: T.min(Jt, n.roundsDead + 1) };}
+function Fr(e) {return T.max(0, Jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function ho(e, t) {return Oe(t) && Fr(e) === 0;}
+function jr(e, t, n, r = !1) {return !r && !Oe(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function Fd(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && _e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (_e(e) && r.push({ kind: "revived" }), i = so(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = ro(n))), {vitality: s,
+return t < e && Oe(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Oe(e) && r.push({ kind: "revived" }), i = fo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = uo(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Mr("Now", i, s)[0],
+now: jr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Lr(e) {return Xe[e].reactCheck !== null ? "react" : "defend";}
-function oo(e, t) {const n = Xe[t];
+function Gr(e) {return Qe[e].reactCheck !== null ? "react" : "defend";}
+function po(e, t) {const n = Qe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Ad(e) {const { action: t, situation: n } = e, r = Xe[n], s = [], i = oo(t, n);
+function jd(e) {const { action: t, situation: n } = e, r = Qe[n], s = [], i = po(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Lr(n) : null;
+const o = i.check ? Gr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", l = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
-let l = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Fr("perceive", e.rolls.perceive, u, f, h);
-if (s.push(v.step), !v.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
-l = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Fr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
-if (s.push(u.step), a) {const h = u.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+let c = !1;
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Vr("perceive", e.rolls.perceive, u, f, p);
+if (s.push(h.step), !h.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
+c = !0;}
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Vr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (s.push(u.step), a) {const p = u.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: p, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: p, situation: n, perceived: c }, drawSpectator: !1 };
 } else if (!u.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);}
+return s.push({ kind: "not-in-time", action: t }), l(c);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Fr(e, t, n, r, s) {const i = vd(n, r) + s, o = Ht(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Vr(e, t, n, r, s) {const i = Rd(n, r) + s, o = xt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Sd(e, t) {return e && e.result === "success" ? e : t;}
-var _d = 1;
-function Ed(e) {const { state: t } = e;
-if (!_e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= zt) return { kind: "refused", reason: "dead-for-good" };
+function Gd(e, t) {return e && e.result === "success" ? e : t;}
+var Vd = 1;
+function Ud(e) {const { state: t } = e;
+if (!Oe(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Jt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
 let i = null;
 if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;}
-const o = Fr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const l = e.rolls.cost, c = e.exp >= l;
+if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - l;}
+const o = Vr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: _d, state: so(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Vd, state: fo(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Pr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function ao(e) {if (e.positionals.length > 0) throw new O(`unexpected "${K(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Fr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function vo(e) {if (e.positionals.length > 0) throw new O(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1556,50 +1600,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return Od(n.mod);
-const r = n.action, s = oo(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Lr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return Hd(n.mod);
+const r = n.action, s = po(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Gr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return Td({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function Td(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return Bd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function Bd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (_e(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: wi("turn") };
+if (Oe(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: Ai("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (v) => t.values[v]?.current ?? null, o = Ad({...e,
+const i = (h) => t.values[h]?.current ?? null, o = jd({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const { action: a } = e, c = [...o.steps], l = [];
+const { action: a } = e, l = [...o.steps], c = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const v = Sd(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+if (o.pending && a === "guard" && s && e.ally) {const h = Gd(s.answer ?? void 0, o.pending);
+l.push({ kind: "guard-kept", ally: e.ally, result: h.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: h });
 } else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
+o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = o.pending?.result, u = t.id, p = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-R(ue, { kind: "defense-title", who: u, action: a, situation: e.situation }),
-f ? R(oe, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : R(oe, { kind: "defense-announced", who: u, action: a }),
-...Ke("Check", c),
-...f ? [R("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && a === "defend" ? [R(He, { kind: "offer-damage" })] : []],
-changes: l,
+R(fe, { kind: "defense-title", who: u, action: a, situation: e.situation }),
+f ? R(oe, { kind: "defense-result", who: u, guarded: p, result: f, summary: !0 }) : R(oe, { kind: "defense-announced", who: u, action: a }),
+...xe("Check", l),
+...f ? [R("Result", { kind: "defense-result", who: u, guarded: p, result: f })] : [],
+...f === "fail" && a === "defend" ? [R(Ke, { kind: "offer-damage" })] : []],
+changes: c,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function Od(e) {return {values: ["save_check", "exp"],
+function Hd(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ed({vitality: r,
+const s = Ud({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1621,19 +1665,19 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-R(ue, { kind: "save-title", who: o }),
+R(fe, { kind: "save-title", who: o }),
 R(oe, { kind: "save-summary", who: o, stood: s.stood }),
-...Ke("Roll", s.steps),
-...Mr("Now", s.state, s.vitality, !0)],
+...xe("Roll", s.steps),
+...jr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function Rd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && pd(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Dd(e) {const t = [], n = e.pending ?? void 0;
-if (_e(e.vitality))
+function Wd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dd(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Kd(e) {const t = [], n = e.pending ?? void 0;
+if (Oe(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Xe[r], i = Rd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Qe[r], i = Wd(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1645,28 +1689,28 @@ if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total
 let a = T.max(0, e.amount);
 if (i === "success") {const d = T.max(0, e.armorDefense), f = T.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
-const c = e.vitality - a;
-t.push({ kind: "vitality-change", before: e.vitality, after: c });
-const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ro(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Id(e) {const t = e;
-return co({ amount: e.amount ?? 0, track: On[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function Cd(e) {return co({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Nd = [], Pd = ["vitality"], Md = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+const l = e.vitality - a;
+t.push({ kind: "vitality-change", before: e.vitality, after: l });
+const c = l <= 0;
+return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? uo(o) : o, steps: t, dies: c, answerUsed: !0 };}
+function xd(e) {const t = e;
+return mo({ amount: e.amount ?? 0, track: Rn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function Yd(e) {return mo({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var qd = [], zd = ["vitality"], Xd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, Ld = { values: ["armor_defense"] };
-function Fd(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || _e(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Xe[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = Md[e.track];
-return a ? c ? l.both : l.armor : c ? Ld : void 0;}
-function co(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: Nd,
-bars: Pd,
-more: (n) => Fd(e, n),
+}, Jd = { values: ["armor_defense"] };
+function Qd(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || Oe(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Qe[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = Xd[e.track];
+return a ? l ? c.both : c.armor : l ? Jd : void 0;}
+function mo(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: qd,
+bars: zd,
+more: (n) => Qd(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Dd({amount: e.amount,
+const s = Kd({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1678,41 +1722,41 @@ noCharacter: !n.armorSource,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-R(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
+R(fe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
 R(oe, { kind: "attack-summary", who: i, headline: o }),
-...Ke("Defense", s.steps.filter(c)),
-...Ke("Breakdown", s.steps.filter((d) => !c(d))),
-...Mr("Now", s.state, s.vitality)];
+...xe("Defense", s.steps.filter(l)),
+...xe("Breakdown", s.steps.filter((d) => !l(d))),
+...jr("Now", s.state, s.vitality)];
 return {headline: o,
-steps: l,
+steps: c,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var Np = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), jd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Gd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+var Kv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Zd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function eu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Vd(e, t) {if (!_e(t)) return;
-if (io(e, t)) return "Dead for good: no save is left";
+function tu(e, t) {if (!Oe(t)) return;
+if (ho(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Pr(e);
+const n = Fr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var Ud = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Bd(e) {const t = Xe[e];
+var nu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function ru(e) {const t = Qe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${we[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Hd(e, t = (n) => n) {const n = e;
+return `${$e[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function su(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${we[n.madeFor].toLowerCase()}, without the perceive check ${we[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${we[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${$e[n.madeFor].toLowerCase()}, without the perceive check ${$e[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${$e[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1733,12 +1777,12 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${jd[n.check]} d100 ${n.roll} vs ${Gd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Zd[n.check]} d100 ${n.roll} vs ${eu(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${we[n.situation]} not perceived: no defense, the attack hits` : `${we[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${$e[n.situation]} not perceived: no defense, the attack hits` : `${$e[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = we[n.situation].toLowerCase();
+case "pending-defense": {const r = $e[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1755,9 +1799,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${Ud[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${nu[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Vd(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return tu(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1768,32 +1812,32 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var lo = ["defend", "guard", "save"], Xt = (e) => qt.filter((t) => e(Xe[t])), uo = m.fromEntries(hd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Kd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var go = ["defend", "guard", "save"], Qt = (e) => Xt.filter((t) => e(Qe[t])), ko = m.fromEntries(Od.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), iu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: m.keys(On), default: "physical" },
-situation: { kind: "choice", choices: qt, meaningless: uo, placeholder: "S" },
+type: { kind: "choice", choices: m.keys(Rn), default: "physical" },
+situation: { kind: "choice", choices: Xt, meaningless: ko, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, fo = {action: {kind: "choice",
+}, yo = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: qt, meaningless: uo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Xt, meaningless: ko, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Xt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: lo, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Xt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Xt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Xt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Xt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: lo, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: Qt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: go, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Qt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Qt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Qt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Qt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: go, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Wd = {id: "threshold",
+}, ou = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1810,28 +1854,28 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Kd,
+hit: {flags: iu,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: Id,
-handEdit: Cd},
-check: {flags: fo,
+plan: xd,
+handEdit: Yd},
+check: {flags: yo,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + qt.join(", ") + ".",
+"Situations: " + Xt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: ao,
+plan: vo,
 answers: {choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situationWords: Bd,
-planAnswer(e, { situation: t }) {const n = bi(ao(_r({ action: e, situation: t }, fo)), "pending-defense");
-return t !== null && Lr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => Er(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+situationWords: ru,
+planAnswer(e, { situation: t }) {const n = Si(vo(Tr({ action: e, situation: t }, yo)), "pending-defense");
+return t !== null && Gr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => Or(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1839,131 +1883,131 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: wd,
-endRound: bd,
-condition: (e, t) => _e(t) ? "dead" : "none",
-setVitality: $d,
-deadForGood: io,
-parseState: yd,
+life: {enter: Md,
+endRound: Ld,
+condition: (e, t) => Oe(t) ? "dead" : "none",
+setVitality: Fd,
+deadForGood: ho,
+parseState: Pd,
 isEmptyState: (e) => m.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: gd},
-words: Hd
-}, Jt = ["passive", "active", "full"];
-function Qt(e, t = !1) {const n = {};
+parseAnswer: Cd},
+words: su
+}, Zt = ["passive", "active", "full"];
+function en(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function xd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
+function au(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : Qt(t ? 0 : null, n === !0);}
-function Yd(e) {if (typeof e != "object" || e === null) return null;
+return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : en(t ? 0 : null, n === !0);}
+function lu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return m.keys(r).length > 0 || !Jt.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var Zt = { passive: 0, active: 5, full: 10 }, qd = 10;
-function jr(e, t) {return T.round((e + t) * 1e6) / 1e6;}
-function ho(e, t) {if (t.defender === null || t.current === null) return e;
-const n = jr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => jr(t.defender, -Zt[s]) >= n) ?? "passive";}
-function zd(e) {const t = [], { turn: n } = e;
+return m.keys(r).length > 0 || !Zt.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var tn = { passive: 0, active: 5, full: 10 }, cu = 10;
+function Ur(e, t) {return T.round((e + t) * 1e6) / 1e6;}
+function wo(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Ur(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Ur(t.defender, -tn[s]) >= n) ?? "passive";}
+function du(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (Zt[r] > 0)
+if (tn[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const u = ho(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Zt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
+else {const u = wo(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: tn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
-let c = null;
-if (a) {const u = e.attack - o, h = T.max(0, e.weapon) + u;
-t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = T.max(0, e.armorScore - e.armorPenetration), g = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
-const l = Zt[r];
+let l = null;
+if (a) {const u = e.attack - o, p = T.max(0, e.weapon) + u;
+t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: p });
+const h = T.max(0, e.armorScore - e.armorPenetration), g = p > h;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: p, pierces: g }), l = { amount: p, to: g ? "vitality" : "stamina" };}
+const c = tn[r];
 let d = null;
-l > 0 && n.defender !== null && (d = jr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= qd;
-return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };}
-var vo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Xd = (e) => e !== null && Jt.includes(e);
-function Jd(e, t) {const n = e, r = e.amount ?? 0;
-return {values: vo,
+c > 0 && n.defender !== null && (d = Ur(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= cu;
+return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: f, steps: t };}
+var bo = ["passive_defense", "active_defense", "full_defense", "armor_score"], uu = (e) => e !== null && Zt.includes(e);
+function fu(e, t) {const n = e, r = e.amount ?? 0;
+return {values: bo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = vo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
+resolve(s, i) {const o = bo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (g) => s.values[g]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Xd(s.stance) ? s.stance : "passive"), l = zd({weapon: r,
+const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (uu(s.stance) ? s.stance : "passive"), c = du({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
-mode: c,
+mode: l,
 defenseRoll: i.defense ?? 1,
 defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
 armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
-}), d = [], f = [...l.steps];
+}), d = [], f = [...c.steps];
 let u = s.bars.vitality.value ?? 1;
-if (l.damage) {const g = l.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[g].value;
+if (c.damage) {const g = c.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[g].value;
 if (k === null) return { kind: "bar", resource: g };
-const p = k - l.damage.amount;
-f.push({ kind: "bar-moved", to: l.damage.to, before: k, after: p }), p !== k && d.push({ kind: "bar", resource: g, to: p }), g === "vitality" && (u = p);}
-l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
-const h = s.id, v = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
-return {headline: l.hits ? v ? "falls" : "hit" : "missed",
+const v = k - c.damage.amount;
+f.push({ kind: "bar-moved", to: c.damage.to, before: k, after: v }), v !== k && d.push({ kind: "bar", resource: g, to: v }), g === "vitality" && (u = v);}
+c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
+const p = s.id, h = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
+return {headline: c.hits ? h ? "falls" : "hit" : "missed",
 steps: [
-R(ue, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: v } : { missed: !0 } }),
-R(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: v, counter: l.counterattack }),
-...Ke("Breakdown", f),
-...v ? [R("Now", { kind: "down-now" })] : []],
+R(fe, { kind: "attack-title", who: p, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
+R(oe, { kind: "attack-summary", who: p, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
+...xe("Breakdown", f),
+...h ? [R("Now", { kind: "down-now" })] : []],
 changes: d,
-state: Qt(u, s.state.dead === !0),
-detail: l};}};}
-function Qd(e, t) {return {values: ["armor_score"],
+state: en(u, s.state.dead === !0),
+detail: c};}};}
+function hu(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = T.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
 return {headline: "hit",
 steps: [
-R(ue, { kind: "loss-title", who: c, loss: e }),
-R(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+R(fe, { kind: "loss-title", who: l, loss: e }),
+R(oe, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 R("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Qt(i ? r : r - e, n.state.dead === !0),
+state: en(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Zd(e, t) {const n = e;
+function pu(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (ho(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${Zt[n]} initiative, more than the overwhelm limit allows now` };
+if (wo(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${tn[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
 steps: [R(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function eu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function vu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: Qt(t, r),
+state: en(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var _t = {passive: "passive_defense only; costs no initiative",
+var Et = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, tu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, nu = { passive: "passively", active: "actively", full: "fully" }, Gr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function ru(e, t = (n) => n) {const n = e;
+}, mu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, gu = { passive: "passively", active: "actively", full: "fully" }, Br = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function ku(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Gr(n.passive)} passive${n.mode !== "passive" ? `${Gr(n.active)} active` : ""}${n.mode === "full" ? `${Gr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Br(n.passive)} passive${n.mode !== "passive" ? `${Br(n.active)} active` : ""}${n.mode === "full" ? `${Br(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -1992,14 +2036,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${nu[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${gu[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var su = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var yu = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Jt, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Zt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, iu = {id: "opposed",
+}, wu = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -2014,44 +2058,44 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: su,
+hit: {flags: yu,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Jd,
-handEdit: Qd},
+plan: fu,
+handEdit: hu},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new O("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Jt,
-label: (e) => tu[e] ?? e,
-planAnswer: (e, t, n) => Zd(e, n),
+choices: Zt,
+label: (e) => mu[e] ?? e,
+planAnswer: (e, t, n) => pu(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${_t.passive}. Active: ${_t.active}. Full: ${_t.full}.`],
-modes: Jt,
+help: [`Passive: ${Et.passive}. Active: ${Et.active}. Full: ${Et.full}.`],
+modes: Zt,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: _t.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: _t.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: _t.full }}},
-life: {setVitality: eu,
-enter: (e, t) => Qt(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Et.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: Et.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: Et.full }}},
+life: {setVitality: vu,
+enter: (e, t) => en(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: xd,
-parseAnswer: Yd,
+parseState: au,
+parseAnswer: lu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: ru
-}, ou = { soak: fd, threshold: Wd, opposed: iu }, au = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function cu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: ku
+}, bu = { soak: Td, threshold: ou, opposed: wu }, $u = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function Au(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -2065,206 +2109,206 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: au,
+label: $u,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(_r({ [s]: i }, r.flags)),
-keep: (i, o) => Er(i, o),
+planAnswer: (i) => r.plan(Tr({ [s]: i }, r.flags)),
+keep: (i, o) => Or(i, o),
 ...r.answers}}};}
-var at = new D();
-for (const [e, t] of m.entries(ou)) at.set(e, cu(t, e));
-var po = at.keys().next().value, lu = "soak";
-function Mn(e) {return typeof e == "string" && at.has(e);}
-function du() {return [...at.keys()];}
-function Vr() {return [...at.values()];}
-function Ne(e) {return at.get(e) ?? at.get(po);}
-function en() {return Vr().filter((e) => e.table.playable).map((e) => e.id);}
-var Ur;
-function mo(e) {return Ur ?? (Ur = new x(Vr().flatMap((t) => t.stance.modes))), Ur.has(e);}
-function Br(e, t) {return (n) => Vr().some(
+var ut = new D();
+for (const [e, t] of m.entries(bu)) ut.set(e, Au(t, e));
+var $o = ut.keys().next().value, Su = "soak";
+function Fn(e) {return typeof e == "string" && ut.has(e);}
+function _u() {return [...ut.keys()];}
+function Hr() {return [...ut.values()];}
+function Pe(e) {return ut.get(e) ?? ut.get($o);}
+function nn() {return Hr().filter((e) => e.table.playable).map((e) => e.id);}
+var Wr;
+function Ao(e) {return Wr ?? (Wr = new K(Hr().flatMap((t) => t.stance.modes))), Wr.has(e);}
+function Kr(e, t) {return (n) => Hr().some(
 (s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var tn = Zs(Mn, "not an edition this script has"), nn = ["bar1", "bar2", "bar3"], go = m.fromEntries(Ut.map((e) => [e, e])), Je = [...Ut], ko = {incapacitated: "sleepy",
+var rn = ni(Fn, "not an edition this script has"), sn = ["bar1", "bar2", "bar3"], So = m.fromEntries(Wt.map((e) => [e, e])), Ze = [...Wt], _o = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, rn = m.keys(ko), uu = F(Q(), gr(), Ve(1), J(100)), fu = F(Q(), gr(), Ve(1), J(100), Sn(/^[^,]+$/)), Hr = ie(nn), yo = ie(["gm", "public"]), Kr = ["refuse", "gm", "api-as"], hu = G({edition: tn,
-bars: G({vitality: Hr,
-soul: Hr,
-power: Hr,
-stamina: ie(["power", ...nn])}),
+}, an = m.keys(_o), Eu = j(J(), yr(), He(1), X(100)), Tu = j(J(), yr(), He(1), X(100), _n(/^[^,]+$/)), xr = Z(sn), Eo = Z(["gm", "public"]), Yr = ["refuse", "gm", "api-as"], Ou = G({edition: rn,
+bars: G({vitality: xr,
+soul: xr,
+power: xr,
+stamina: Z(["power", ...sn])}),
 attributes: G(
-m.fromEntries(Je.map((e) => [e, uu]))),
+m.fromEntries(Ze.map((e) => [e, Eu]))),
 markers: G(
-m.fromEntries(rn.map((e) => [e, fu]))),
-visibility: G({ npc: yo, pc: yo }),
-playersTargetAny: it(),
-armorOnManualEdits: it(),
-overwhelmLimit: F(Re(), An(), kt(0), gt(1e3)),
-apiCommands: ie(Kr)});
-function wo() {return {edition: po,
+m.fromEntries(an.map((e) => [e, Tu]))),
+visibility: G({ npc: Eo, pc: Eo }),
+playersTargetAny: ct(),
+armorOnManualEdits: ct(),
+overwhelmLimit: j(Te(), Ut(), lt(0), at(1e3)),
+apiCommands: Z(Yr)});
+function To() {return {edition: $o,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...go },
-markers: { ...ko },
+attributes: { ...So },
+markers: { ..._o },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function vu(e) {const t = wo(), n = [];
+function Ru(e) {const t = To(), n = [];
 if (!S(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = bo(hu.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function bo(e, t, n, r, s) {const i = {};
-for (const [o, a] of m.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Wr(d);
+const s = Oo(Ou.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function Oo(e, t, n, r, s) {const i = {};
+for (const [o, a] of m.entries(e)) {const l = r + o, c = t[o], d = n[o];
+if (c === void 0) {i[o] = qr(d);
 continue;}
-if (a.type === "object" && "entries" in a && S(d)) {if (!S(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Wr(d);
+if (a.type === "object" && "entries" in a && S(d)) {if (!S(c))
+s.push(`${l}: not an object; reset to defaults`), i[o] = qr(d);
 else {const u = a.entries;
-i[o] = bo(u, l, d, `${c}.`, s);}
+i[o] = Oo(u, c, d, `${l}.`, s);}
 continue;}
-const f = Be(a, l);
-f.success ? i[o] = f.output : (s.push(`${c}: ${pu(l)} is not valid; reset to ${ne.stringify(d)}`), i[o] = Wr(d));}
+const f = Le(a, c);
+f.success ? i[o] = f.output : (s.push(`${l}: ${Du(c)} is not valid; reset to ${re.stringify(d)}`), i[o] = qr(d));}
 return i;}
 function S(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function Wr(e) {return S(e) ? ne.parse(ne.stringify(e)) : e;}
-function pu(e) {const t = ne.stringify(e) ?? E(e);
-return t.length > 40 ? `${fe(t, 37)}...` : t;}
-var $o = F(Re(), yt()), mu = F(Re(), yt(), kt(-1e6), gt(1e6)), Ao = G({overrides: L(_n(ie(Ut), mu)),
-worn: L(G({ physical: L($o), magical: L($o) })),
-stance: L(F(Q(), J(40))),
-deadForGood: L(Z(!0)),
-edition: L(G({ id: tn, state: Vt() }))
-}), Pp = m.keys(Ao.entries);
-function gu(e) {const t = {}, n = [];
+function qr(e) {return S(e) ? re.parse(re.stringify(e)) : e;}
+function Du(e) {const t = re.stringify(e) ?? A(e);
+return t.length > 40 ? `${he(t, 37)}...` : t;}
+var Ro = j(Te(), yt()), Iu = j(Te(), yt(), lt(-1e6), at(1e6)), Do = G({overrides: L(En(Z(Wt), Iu)),
+worn: L(G({ physical: L(Ro), magical: L(Ro) })),
+stance: L(j(J(), X(40))),
+deadForGood: L(Q(!0)),
+edition: L(G({ id: rn, state: Ht() }))
+}), xv = m.keys(Do.entries);
+function Cu(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!S(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Be(Ao, s);
+const i = Le(Do, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !mo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = So(i.output);
-Et(o) || (t[r] = o);}
+i.output.stance !== void 0 && !Ao(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = Io(i.output);
+Tt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function So(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+function Io(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Ln(e, t, n) {const r = { ...e };
+function jn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
-function _o(e, t, n) {So(n), Et(n) ? delete e[t] : e[t] = n;}
-function Et(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var Tt = F(Re(), yt()), Fn = Gt(Tt), Eo = F(Re(), Qs(), kt(-1e9), gt(1e9)), ct = F(Q(), Ve(1), J(64)), ku = ie(["physical", "magical"]), To = G({edition: L(G({ id: tn, state: Vt() })),
-deadForGood: L(Z(!0)),
-stance: L(F(Q(), J(40)))
-}), Oo = Gt(G({ edition: tn, answer: Vt() })), yu = si("kind", [
-G({ kind: Z("bar"), resource: ie(ii), bar: ie(nn), attributeId: L(ct), from: Fn, to: Tt }),
-G({ kind: Z("attribute"), key: ie(Ut), attributeId: ct, from: Fn, to: Tt }),
-G({ kind: Z("override"), key: ie(Ut), from: Fn, to: Tt }),
-G({ kind: Z("worn"), track: ku, from: Fn, to: Tt }),
-G({ kind: Z("markers"), from: F(Q(), J(2e3)), to: F(Q(), J(2e3)) }),
-G({ kind: Z("memory"), tokenId: L(ct), character: L(ct), from: To, to: To }),
-G({ kind: Z("answer"), tokenId: L(ct), from: Oo, to: Oo }),
-G({ kind: Z("initiative"), from: Eo, to: Eo }),
-G({ kind: Z("turn-order"), tokenId: ct })
-]), wu = G({by: F(Q(), Ve(1), J(64)),
-kind: ie(["damage", "hand-edit", "save"]),
-round: Tt,
-key: L(F(Q(), Sn(/^U\d{1,7}$/))),
-tokens: Ue(G({ tokenId: ct, name: F(Q(), J(200)), changes: Ue(yu) }))});
-function bu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ne(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || mo(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).life.parseState(t.edition.state) !== null));}
-function $u(e) {if (e === void 0) return { history: [], problems: [] };
+function Co(e, t, n) {Io(n), Tt(n) ? delete e[t] : e[t] = n;}
+function Tt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var Ot = j(Te(), yt()), Gn = Bt(Ot), No = j(Te(), ti(), lt(-1e9), at(1e9)), ft = j(J(), He(1), X(64)), Nu = Z(["physical", "magical"]), Po = G({edition: L(G({ id: rn, state: Ht() })),
+deadForGood: L(Q(!0)),
+stance: L(j(J(), X(40)))
+}), Mo = Bt(G({ edition: rn, answer: Ht() })), Pu = ai("kind", [
+G({ kind: Q("bar"), resource: Z(li), bar: Z(sn), attributeId: L(ft), from: Gn, to: Ot }),
+G({ kind: Q("attribute"), key: Z(Wt), attributeId: ft, from: Gn, to: Ot }),
+G({ kind: Q("override"), key: Z(Wt), from: Gn, to: Ot }),
+G({ kind: Q("worn"), track: Nu, from: Gn, to: Ot }),
+G({ kind: Q("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
+G({ kind: Q("memory"), tokenId: L(ft), character: L(ft), from: Po, to: Po }),
+G({ kind: Q("answer"), tokenId: L(ft), from: Mo, to: Mo }),
+G({ kind: Q("initiative"), from: No, to: No }),
+G({ kind: Q("turn-order"), tokenId: ft })
+]), Mu = G({by: j(J(), He(1), X(64)),
+kind: Z(["damage", "hand-edit", "save"]),
+round: Ot,
+key: L(j(J(), _n(/^U\d{1,7}$/))),
+tokens: We(G({ tokenId: ft, name: j(J(), X(200)), changes: We(Pu) }))});
+function Lu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Ao(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Fu(e) {if (e === void 0) return { history: [], problems: [] };
 if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Be(wu, r);
-i.success && i.output.tokens.every((o) => o.changes.every(bu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Le(Mu, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Lu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Au = ["life", "pendingDefense", "reactions", "skillsVs"], Ro = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function xr(e, t) {const n = {};
-for (const s of Au) e[s] !== void 0 && (n[s] = e[s]);
+var ju = ["life", "pendingDefense", "reactions", "skillsVs"], Lo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function zr(e, t) {const n = {};
+for (const s of ju) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: lu, state: n }), S(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Su(e) {if (!S(e)) return e;
+return m.keys(n).length > 0 && (r.edition = { id: Su, state: n }), S(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Gu(e) {if (!S(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, xr(e, e.stance)), t;}
-function Do(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function Io(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
-function _u(e, t, n) {if (!S(e) || !S(e.before) || !S(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, zr(e, e.stance)), t;}
+function Fo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function jo(e, t) {return re.stringify(e ?? null) === re.stringify(t ?? null);}
+function Vu(e, t, n) {if (!S(e) || !S(e.before) || !S(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = S(r.bars) ? r.bars : {}, a = S(s.bars) ? s.bars : {};
-for (const u of ["vitality", "soul", "power"]) {const h = a[u];
-o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Ro[u], from: o[u] ?? null, to: h });}
-const c = S(r.protection) ? r.protection : void 0, l = S(s.protection) ? s.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && i.push(
-typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
+for (const u of ["vitality", "soul", "power"]) {const p = a[u];
+o[u] !== p && typeof p == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Lo[u], from: o[u] ?? null, to: p });}
+const l = S(r.protection) ? r.protection : void 0, c = S(s.protection) ? s.protection : void 0;
+c && typeof c.value == "number" && l?.value !== c.value && i.push(
+typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = S(r.record) ? r.record : {}, f = S(s.record) ? s.record : {};
-if (!Io(d.life, f.life) || !Io(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && S(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!jo(d.life, f.life) || !jo(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", p = u !== "" && S(n[u]) ? n[u] : {}, h = { reactions: p.reactions, skillsVs: p.skillsVs };
 i.push({kind: "memory",
-from: xr({ ...v, ...Do(d) }, h.stance),
-to: xr({ ...v, ...Do(f) }, h.stance)});}
+from: zr({ ...h, ...Fo(d) }, p.stance),
+to: zr({ ...h, ...Fo(f) }, p.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function Eu(e) {const t = S(e.settings) ? e.settings : {}, n = S(t.bars) ? t.bars : Ro, r = S(e.tokens) ? e.tokens : {}, s = S(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return S(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, Su(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+function Uu(e) {const t = S(e.settings) ? e.settings : {}, n = S(t.bars) ? t.bars : Lo, r = S(e.tokens) ? e.tokens : {}, s = S(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return S(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, Gu(a)]))), q.isArray(e.history) && (i.history = e.history.map(
 (o) => S(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => _u(a, n, r))
+tokens: o.tokens.map((a) => Vu(a, n, r))
 } : o
 )), i;}
-function Co(e) {const t = e.edition;
+function Go(e) {const t = e.edition;
 if (!S(t) || !S(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Tu(e) {if (!S(e) || e.kind !== "memory") return e;
+function Bu(e) {if (!S(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!S(r)) continue;
-const s = Co(r);
+const s = Go(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Ou(e) {const t = {}, n = {};
+function Hu(e) {const t = {}, n = {};
 if (S(e.tokens))
 for (const [s, i] of m.entries(e.tokens)) {if (!S(i)) {n[s] = i;
 continue;}
-const o = Co(i);
+const o = Go(i);
 m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = q.isArray(e.history) ? e.history.map(
-(s) => S(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => S(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(Tu) } : i) } : s
+(s) => S(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => S(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(Bu) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: S(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function sn(e, t) {const n = e.tokens[t], r = {};
+function ln(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function No(e, t) {return e.exchange.waiting[t] ?? null;}
-function Po(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function Ot(e, t) {const n = {};
+function Vo(e, t) {return e.exchange.waiting[t] ?? null;}
+function Uo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Rt(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function jn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Et(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function be(e, t) {if (e === t) return !0;
+function Vn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Tt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
 if (q.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!be(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of m.keys(n)) if (!be(n[s], r[s])) return !1;
+for (const s of m.keys(n)) if (!Ae(n[s], r[s])) return !1;
 for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Gn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Yr(e, t, n, r) {if (be(e, t)) return [];
+function Un(e, t) {return t.character ?? t.tokenId ?? e;}
+function Xr(e, t, n, r) {if (Ae(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function Ru(e, t) {switch (t.kind) {case "bar":
+function Wu(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2275,152 +2319,152 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Gn(e, t)}`;
+return `memory:${Un(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Du(e, t = () => !0, n = () => {}) {const r = new D();
+function Ku(e, t = () => !0, n = () => {}) {const r = new D();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Ru(i.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
+for (const a of i.changes) {const l = Wu(i.tokenId, a), c = r.get(l);
+c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
-for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
-if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
+for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
+if (c === void 0) continue;
+const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
+s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
 return s;}
-function Mo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function Bo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < T.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var Iu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Cu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Lo(e, t, n, r) {const s = [];
+var xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Yu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Ho(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
-const c = t.get(i);
-if (!n(c, a.to))
+const l = t.get(i);
+if (!n(l, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${ot[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${dt[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${Iu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${xu[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
 s.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, c ?? {})}`);
+s.push(`${o} ${r(a.to, l ?? {})}`);
 break;
 case "answer":
-s.push(`${o} ${c != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
+s.push(`${o} ${l != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function Nu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: Mo(s.from, t, n), to: Mo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function Pu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function qu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: Bo(s.from, t, n), to: Bo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function zu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Mu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Fo(e) {const t = e.edition, n = Mn(t?.id) ? Ne(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Mu[n.life.condition(r, null)] : -1;}
-var Rt = (e, t) => q.isArray(e) ? e.flatMap((n) => S(n) ? t(n) : [n]) : e;
-function Lu(e, t = () => {}) {const n = S(e.settings) && S(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
-return c === a ? void 0 : c;
+var Xu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Wo(e) {const t = e.edition, n = Fn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Xu[n.life.condition(r, null)] : -1;}
+var Dt = (e, t) => q.isArray(e) ? e.flatMap((n) => S(n) ? t(n) : [n]) : e;
+function Ju(e, t = () => {}) {const n = S(e.settings) && S(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
+return l === a ? void 0 : l;
 }, i = S(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of m.entries(i)) {const l = S(c) ? s(a) : void 0;
-if (!l) continue;
-const { edition: d, deadForGood: f, stance: u, ...h } = c, v = ne.parse(ne.stringify({ edition: d, deadForGood: f, stance: u }));
-m.keys(h).length > 0 ? i[a] = h : delete i[a];
-const g = i[l];
-if (!g) i[l] = v;
-else {const [k, p] = Fo(v) > Fo(g) ? [v, g] : [g, v];
-i[l] = { stance: p.stance, ...k, ...p.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = Rt(e.history, (a) => ({...a,
-tokens: Rt(a.tokens, (c) => ({...c,
-changes: Rt(c.changes, (l) => {const d = l.kind === "memory" ? s(E(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Yr(l.from, l.to, d, l.tokenId) : l;})}))}));
+for (const [a, l] of m.entries(i)) {const c = S(l) ? s(a) : void 0;
+if (!c) continue;
+const { edition: d, deadForGood: f, stance: u, ...p } = l, h = re.parse(re.stringify({ edition: d, deadForGood: f, stance: u }));
+m.keys(p).length > 0 ? i[a] = p : delete i[a];
+const g = i[c];
+if (!g) i[c] = h;
+else {const [k, v] = Wo(h) > Wo(g) ? [h, g] : [g, h];
+i[c] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = Dt(e.history, (a) => ({...a,
+tokens: Dt(a.tokens, (l) => ({...l,
+changes: Dt(l.changes, (c) => {const d = c.kind === "memory" ? s(A(c.tokenId ?? l.tokenId)) : void 0;
+return d ? Xr(c.from, c.to, d, c.tokenId) : c;})}))}));
 return { ...e, schemaVersion: 4, tokens: S(e.tokens) ? i : e.tokens, history: o };}
-function Fu(e) {if (!S(e) || e.kind !== "memory" || !S(e.from) || !S(e.to)) return [e];
+function Qu(e) {if (!S(e) || e.kind !== "memory" || !S(e.from) || !S(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return be(n, s) || i.push({ ...e, from: n, to: s }), be(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function ju(e) {if (!S(e) || !S(e.answers)) return e;
+return Ae(n, s) || i.push({ ...e, from: n, to: s }), Ae(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function Zu(e) {if (!S(e) || !S(e.answers)) return e;
 const t = {};
 for (const [n, r] of m.entries(e.answers))
 if (!S(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Gu(e) {const t = Rt(e.history, (s) => ({ ...s, tokens: Rt(s.tokens, (i) => ({ ...i, changes: Rt(i.changes, Fu) })) })), n = e.exchange;
+function ef(e) {const t = Dt(e.history, (s) => ({ ...s, tokens: Dt(s.tokens, (i) => ({ ...i, changes: Dt(i.changes, Qu) })) })), n = e.exchange;
 if (!S(n) || !S(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of m.entries(n.attacks)) r[s] = ju(i);
+for (const [s, i] of m.entries(n.attacks)) r[s] = Zu(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var qr = 20, zr = 100, an = F(Q(), Ve(1), J(64)), Xr = F(Q(), Ve(1), J(40)), Vu = G({word: Xr,
-answer: L(Vt()),
-roll: L(F(Re(), yt())),
-success: L(it()),
-typed: L(Z(!0)),
-gm: L(Z(!0)),
-helper: L(an),
-spared: L(F(Q(), J(200))),
-replaces: L(Z(!0))
-}), jo = G({key: F(Q(), Sn(/^[AG]\d{1,6}$/)),
-by: an,
-gm: it(),
-attacker: Gt(an),
-edition: tn,
-positionals: F(Ue(F(Q(), J(200))), J(4)),
-flags: F(Ue(ti([Xr, F(Ue(F(Q(), J(200))), J(8))])), J(20)),
-situation: Gt(Xr),
-round: F(Re(), yt()),
-defenders: F(Ue(an), Ve(1), J(zr)),
-answers: _n(an, Vu)});
-function Go(e) {const t = Be(jo, e);
+var Jr = 20, Qr = 100, cn = j(J(), He(1), X(64)), Zr = j(J(), He(1), X(40)), tf = G({word: Zr,
+answer: L(Ht()),
+roll: L(j(Te(), yt())),
+success: L(ct()),
+typed: L(Q(!0)),
+gm: L(Q(!0)),
+helper: L(cn),
+spared: L(j(J(), X(200))),
+replaces: L(Q(!0))
+}), Ko = G({key: j(J(), _n(/^[AG]\d{1,6}$/)),
+by: cn,
+gm: ct(),
+attacker: Bt(cn),
+edition: rn,
+positionals: j(We(j(J(), X(200))), X(4)),
+flags: j(We(si([Zr, j(We(j(J(), X(200))), X(8))])), X(20)),
+situation: Bt(Zr),
+round: j(Te(), yt()),
+defenders: j(We(cn), He(1), X(Qr)),
+answers: En(cn, tf)});
+function xo(e) {const t = Le(Ko, e);
 if (!t.success) return !1;
-const n = Ne(t.output.edition);
+const n = Pe(t.output.edition);
 for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Uu(e, t, n) {const r = {};
+function nf(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!S(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of m.entries(e)) {const o = Be(jo, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${fe(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && Go(o.output) && m.keys(r).length < qr ? r[s] = o.output : t.push(`exchange.attacks.${fe(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of m.entries(e)) {const o = Le(Ko, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${he(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && xo(o.output) && m.keys(r).length < Jr ? r[s] = o.output : t.push(`exchange.attacks.${he(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Vo = 50, Bu = 100;
-function Uo(e) {return e.length > 0 && e.length <= Bu;}
-function Hu(e, t) {if (e === void 0) return [];
+var Yo = 50, rf = 100;
+function qo(e) {return e.length > 0 && e.length <= rf;}
+function sf(e, t) {if (e === void 0) return [];
 if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && Uo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Vo ? n.push(s) : r += 1;
+typeof s == "string" && qo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Yo ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function Ku(e, t, n) {if (t !== void 0)
+function of(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function Wu(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function xu(e) {if (typeof e != "object" || e === null) return;
+function af(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function lf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
 if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || T.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var Vn = "DefenseRound", cn = 5, Jr = 500;
-function ln(e) {return {schemaVersion: cn,
+var Bn = "DefenseRound", dn = 5, es = 500;
+function un(e) {return {schemaVersion: dn,
 scriptVersion: e,
-settings: wo(),
+settings: To(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2429,164 +2473,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Yu(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function cf(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of m.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var qu = {0: Yu,
-1: Eu,
-2: Ou,
-3: Lu,
-4: Gu};
-function zu(e, t, n) {const r = [];
-if (e === void 0) return { stored: ln(t), problems: r };
+var df = {0: cf,
+1: Uu,
+2: Hu,
+3: Ju,
+4: ef};
+function uf(e, t, n) {const r = [];
+if (e === void 0) return { stored: un(t), problems: r };
 if (!S(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: ln(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: un(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (C.isInteger(i) && i > cn)
-return { stored: ln(t), problems: [`state has schema version ${i}, newer than this script's ${cn}; left as it is`], newer: i };
+if (C.isInteger(i) && i > dn)
+return { stored: un(t), problems: [`state has schema version ${i}, newer than this script's ${dn}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: ln(t), problems: r };
-for (; i < cn; ) {const d = qu[i];
+return r.push(`state has unknown schema version ${re.stringify(s.schemaVersion)}; started from defaults`), { stored: un(t), problems: r };
+for (; i < dn; ) {const d = df[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = vu(s.settings);
+const o = Ru(s.settings);
 r.push(...o.problems);
-const a = gu(s.tokens);
+const a = Cu(s.tokens);
 r.push(...a.problems);
 for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
-const u = f.edition.id, h = Ne(u).life.parseState(f.edition.state);
-h === null ? (delete f.edition, Et(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: h };}
-const c = Ju(s.exchange, r, o.settings.edition), l = $u(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: cn,
+const u = f.edition.id, p = Pe(u).life.parseState(f.edition.state);
+p === null ? (delete f.edition, Tt(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: p };}
+const l = hf(s.exchange, r, o.settings.edition), c = Fu(s.history);
+return r.push(...c.problems), {stored: {schemaVersion: dn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Xu(s.round, r),
-history: l.history,
-lastEntry: Zu(s.lastEntry, l.history),
-exchange: c,
-macros: Qu(s.macros),
+round: ff(s.round, r),
+history: c.history,
+lastEntry: vf(s.lastEntry, c.history),
+exchange: l,
+macros: pf(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Hu(s.sheetLacks, r),
-...Mn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: sf(s.sheetLacks, r),
+...Fn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Xu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function ff(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!S(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Jr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Jr && s.length > 0 ? e.turned : 0, o = xu(e.start);
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= es && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= es && s.length > 0 ? e.turned : 0, o = lf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function Ju(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function hf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = S(e) && S(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of m.entries(i)) {const l = a.length > 0 && a.length <= 64 && S(c) && Mn(c.edition) ? Ne(c.edition).life.parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${fe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Uu(S(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: Bo(e, "lastAttack", "A", o), lastHiddenAttack: Bo(e, "lastHiddenAttack", "G", o) };}
-function Bo(e, t, n, r) {const s = S(e) ? e[t] : void 0;
+for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && S(l) && Fn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
+c === null ? t.push(`exchange.waiting.${he(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
+const o = nf(S(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: zo(e, "lastAttack", "A", o), lastHiddenAttack: zo(e, "lastHiddenAttack", "G", o) };}
+function zo(e, t, n, r) {const s = S(e) ? e[t] : void 0;
 let i = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of m.keys(r)) o.startsWith(n) && (i = T.max(i, C(o.slice(1))));
 return i;}
-function Qu(e) {const t = {};
+function pf(e) {const t = {};
 if (!S(e)) return t;
 for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Zu(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function vf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = T.max(n, C(r.key.slice(1))));
 return n;}
-var Qr = ["bar1", "bar2", "bar3"];
-function ef(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Qr.includes(r) ? r : e.bars.vitality,
-soul: s && Qr.includes(s) ? s : e.bars.soul,
-power: i && Qr.includes(i) ? i : e.bars.power};
-new x(m.values(o)).size === 3 && m.assign(e.bars, o);
+var ts = ["bar1", "bar2", "bar3"];
+function mf(e, t) {if (!t) return;
+const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ts.includes(r) ? r : e.bars.vitality,
+soul: s && ts.includes(s) ? s : e.bars.soul,
+power: i && ts.includes(i) ? i : e.bars.power};
+new K(m.values(o)).size === 3 && m.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
-const c = n("PC breakdowns");
-(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var Le = "API";
-function Dt(e) {return e !== Le && e !== "" && playerIsGM(e) === !0;}
-function tf(e) {if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || Dt(e)))
+const l = n("PC breakdowns");
+(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
+var je = "API";
+function It(e) {return e !== je && e !== "" && playerIsGM(e) === !0;}
+function gf(e) {if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || It(e)))
 return e;}
-function Zr(e) {return e === Le ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");}
-var nf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Ho(e) {return !nf.test(e);}
-function Ko(e, t) {return e || !Ho(t) ? "gm" : `"${t}"`;}
-function Wo(e) {return e === Le ? "gm" : Ko(Dt(e), Zr(e));}
-function xo(e, t) {return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Ee(e, t, n) {return Dt(e) ? !0 : xo(t.get("controlledby"), e) || xo(n?.get("controlledby"), e);}
-var Yo = /[^,\s]/;
-function es(e, t) {return !Yo.test(E(e.get("controlledby") ?? "")) && !Yo.test(E(t?.get("controlledby") ?? ""));}
-function rf(e, t) {const n = new x();
+function ns(e) {return e === je ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
+var kf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Xo(e) {return !kf.test(e);}
+function Jo(e, t) {return e || !Xo(t) ? "gm" : `"${t}"`;}
+function Qo(e) {return e === je ? "gm" : Jo(It(e), ns(e));}
+function Zo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Re(e, t, n) {return It(e) ? !0 : Zo(t.get("controlledby"), e) || Zo(n?.get("controlledby"), e);}
+var ea = /[^,\s]/;
+function rs(e, t) {return !ea.test(A(e.get("controlledby") ?? "")) && !ea.test(A(t?.get("controlledby") ?? ""));}
+function yf(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of E(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !Dt(i) && n.add(i);}
+for (const s of A(r ?? "").split(",")) {const i = s.trim();
+i !== "" && i !== "all" && !It(i) && n.add(i);}
 return [...n];}
-function Un(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function sf() {return Un((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function ts() {return Un((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function of() {return Un((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var af = { original: new D(), standIn: new D() };
-function cf() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return af;
+function Hn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function wf() {return Hn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function ss() {return Hn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function bf() {return Hn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var $f = { original: new D(), standIn: new D() };
+function Af() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return $f;
 const t = { original: new D(), standIn: new D() };
 for (const [n, r] of m.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function lf() {return Un((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var dn;
-function qo() {dn = void 0;}
-function ns() {if (dn !== void 0) return dn;
+function Sf() {return Hn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var fn;
+function ta() {fn = void 0;}
+function is() {if (fn !== void 0) return fn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {t = ne.parse(t);
+try {t = re.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(E(s));
-return dn = { page: E(e.get("playerpageid")), moved: n, bump: cf() }, dn;}
-function un(e) {const { original: t } = ns().bump;
+for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(A(s));
+return fn = { page: A(e.get("playerpageid")), moved: n, bump: Af() }, fn;}
+function hn(e) {const { original: t } = is().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Fe(e) {const t = un(e), n = t.get("layer");
+function Ge(e) {const t = hn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = ns(), i = E(t.get("_pageid"));
+const { page: r, moved: s } = is(), i = A(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function zo(e, t) {const { bump: n } = ns();
+function na(e, t) {const { bump: n } = is();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 m.keys(s).length > 0 && r.set(s);}
-function df(e) {const t = un(e);
+function _f(e) {const t = hn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function rs(e) {return m.assign(m.create(null), e);}
-var uf = rs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ff = rs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hf = rs({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
-function vf(e) {return new mf(e).parse();}
-var Bn = (e) => e >= 48 && e <= 57, Xo = (e) => (e | 32) >= 97 && (e | 32) <= 122, pf = (e, t) => {const n = e.charCodeAt(t);
+function os(e) {return m.assign(m.create(null), e);}
+var Ef = os({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Tf = os({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Of = os({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
+function Rf(e) {return new If(e).parse();}
+var Wn = (e) => e >= 48 && e <= 57, ra = (e) => (e | 32) >= 97 && (e | 32) <= 122, Df = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, mf = class {constructor(e) {this.text = e, this.at = 0;}
+}, If = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && pf(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Df(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(uf, () => this.product());}
-product() {return this.chain(ff, () => this.unary());}
+sum() {return this.chain(Ef, () => this.product());}
+product() {return this.chain(Tf, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2599,13 +2643,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Bn(e.charCodeAt(t))) {let n = t + 1;
-for (; Bn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Bn(e.charCodeAt(n + 1))) for (n += 2; Bn(e.charCodeAt(n)); ) n += 1;
+if (Wn(e.charCodeAt(t))) {let n = t + 1;
+for (; Wn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Wn(e.charCodeAt(n + 1))) for (n += 2; Wn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, C(e.slice(t, n));}
-if (Xo(e.charCodeAt(t))) {let n = t + 1;
-for (; Xo(e.charCodeAt(n)); ) n += 1;
-const r = hf[e.slice(t, n).toLowerCase()];
+if (ra(e.charCodeAt(t))) {let n = t + 1;
+for (; ra(e.charCodeAt(n)); ) n += 1;
+const r = Of[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2615,165 +2659,165 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, ss = 20, gf = 2e3, Hn = { lookups: 300, chars: 3e4 }, kf = "refers to itself through other attributes", Jo = `refers to attributes nested more than ${ss} deep`, yf = `is too much work to work out (over ${Hn.lookups} attributes to look up)`, Qo = `is too much work to work out (over ${Hn.chars} characters of formulas)`, wf = "is not a number or a formula of numbers and attributes", Zo = "working", bf = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, as = 20, Cf = 2e3, Kn = { lookups: 300, chars: 3e4 }, Nf = "refers to itself through other attributes", sa = `refers to attributes nested more than ${as} deep`, Pf = `is too much work to work out (over ${Kn.lookups} attributes to look up)`, ia = `is too much work to work out (over ${Kn.chars} characters of formulas)`, Mf = "is not a number or a formula of numbers and attributes", oa = "working", Lf = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > ss) return Pe(Jo, "read");
-if (e.length > gf) return Pe("is too long to be a formula");
-if (!this.spend(e.length)) return Pe(Qo, "read");
+work(e, t) {if (t > as) return Me(sa, "read");
+if (e.length > Cf) return Me("is too long to be a formula");
+if (!this.spend(e.length)) return Me(ia, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Pe(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > ss) return Pe(Jo, "read");
-s = T.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Pe(Qo, "read");
+for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
+if (!c.ok) return c.kind === "own" ? Me(`refers to "${l}", which ${c.problem}`, "whole") : c;
+if (t + 1 + c.height > as) return Me(sa, "read");
+s = T.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(ia, "read");
 } else n = e;
-const a = vf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !C.isFinite(a) ? Pe(wf) : { ok: !0, value: a, height: s };}
+const a = Rf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !C.isFinite(a) ? Me(Mf) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Zo) return Pe(kf, "whole");
+if (s === oa) return Me(Nf, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Hn.lookups) return Pe(yf, "read");
+if (this.lookups >= Kn.lookups) return Me(Pf, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Zo);
+this.memo.set(r, oa);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return Pe("the character does not have");
-const n = typeof e == "number" ? E(e) : E(e).trim();
+workRaw(e, t) {if (e == null) return Me("the character does not have");
+const n = typeof e == "number" ? A(e) : A(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Hn.chars;}};
-function Pe(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function ee(e, t = "an unnamed token") {return E(e.get("name") ?? "") || t;}
-function B(e) {return getObj("graphic", e);}
-function $f(e) {return getObj("character", e);}
-function X(e) {const t = E(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Kn.chars;}};
+function Me(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function ee(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
+function H(e) {return getObj("graphic", e);}
+function Ff(e) {return getObj("character", e);}
+function z(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function fn(e, t) {const n = ls(e, t) ? X(e) : void 0;
+function pn(e, t) {const n = fs(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function Af(e, t) {const n = B(e);
-return n && fn(n, t);}
-function Sf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => ls(n, t) !== "");}
-var pe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function jf(e, t) {const n = H(e);
+return n && pn(n, t);}
+function Gf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => fs(n, t) !== "");}
+var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Kn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = E(this.token.get(pe[this.bar].link) ?? "")), this.linkRead;}
+}, xn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(me[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(pe[this.bar].value), this.valueRead = ce(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(me[this.bar].value), this.valueRead = le(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ce(e ? e.get("max") : this.token.get(pe[this.bar].max));}
+this.maxRead = le(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
-function ea(e, t) {return new Kn(e, t).value;}
-function Wn(e, t, n) {const r = {vitality: new Kn(e, n.bars.vitality),
-soul: new Kn(e, n.bars.soul),
-power: new Kn(e, n.bars.power)};
+function aa(e, t) {return new xn(e, t).value;}
+function Yn(e, t, n) {const r = {vitality: new xn(e, n.bars.vitality),
+soul: new xn(e, n.bars.soul),
+power: new xn(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: es(e, t),
-hidden: Fe(e),
-statusmarkers: E(e.get("statusmarkers") ?? "")};}
-var is = { armor_physical: "physical", armor_magical: "magical" };
-function ta(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, _f(t, n, r));}
-function _f(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function na(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Ef = { kind: "override" }, ra = { kind: "none" }, os = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Tf = m.freeze({}), Of = [], sa = m.freeze({}), Rf = m.freeze({ current: null, max: null, present: !1 }), as = [];
-function hn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function ia(e) {return !hn(e) && ce(e) === null;}
-var Df = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = as;}
-read(e, t = Of) {let n = !1;
+npc: rs(e, t),
+hidden: Ge(e),
+statusmarkers: A(e.get("statusmarkers") ?? "")};}
+var ls = { armor_physical: "physical", armor_magical: "magical" };
+function la(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Vf(t, n, r));}
+function Vf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function ca(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Uf = { kind: "override" }, da = { kind: "none" }, cs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Bf = m.freeze({}), Hf = [], ua = m.freeze({}), Wf = m.freeze({ current: null, max: null, present: !1 }), ds = [];
+function vn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function fa(e) {return !vn(e) && le(e) === null;}
+var Kf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ds;}
+read(e, t = Hf) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || is[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || ls[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = is[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? os[r] : Ef;
+readOne(e) {const { snapshot: t, record: n } = this, r = ls[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? cs[r] : Uf;
 return;}
-const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
-let l, d = r !== void 0 && !t.unique;
-if (c)
-r !== void 0 && !d && (d = ia(l = c.get("current")));
-else if (i && !hn(l = o.sheetDefault(i.id, a, "current")))
+const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
+let c, d = r !== void 0 && !t.unique;
+if (l)
+r !== void 0 && !d && (d = fa(c = l.get("current")));
+else if (i && !vn(c = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Rf, this.places[e] = r ? os[r] : ra;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Wf, this.places[e] = r ? cs[r] : da;
 return;}
 const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? os[r] : c ? { kind: "attribute", attribute: c } : ra;}
+this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? cs[r] : l ? { kind: "attribute", attribute: l } : da;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return hn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return vn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (hn(i) && this.snapshot.unique) {const o = s.get("current");
-if (ia(o)) return this.number(o, e, "current");}
+if (vn(i) && this.snapshot.unique) {const o = s.get("current");
+if (fa(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
-number(e, t, n) {const r = ce(e);
+number(e, t, n) {const r = le(e);
 if (r !== null) return r;
-if (hn(e)) return null;
-this.formulas ?? (this.formulas = new bf((o, a) => this.lookup(o, a)));
-const s = this.formulas.evaluate(E(e));
+if (vn(e)) return null;
+this.formulas ?? (this.formulas = new Lf((o, a) => this.lookup(o, a)));
+const s = this.formulas.evaluate(A(e));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? C.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === as && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function cs(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function If(e, t) {const n = B(e);
+return this.problems === ds && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function us(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function xf(e, t) {const n = H(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[fn(n, r)], i = ea(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[pn(n, r)], i = aa(n, r);
 return {name: ee(n, e),
 stance: s?.stance ?? null,
-state: ta(t.edition, s, i, t.editionLeft),
-answer: na(t.edition, t.waiting[e]),
+state: la(t.edition, s, i, t.editionLeft),
+answer: ca(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Cf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Df(e, t, r) : void 0;
+function Yf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Kf(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
-let c = null;
-if (a && a.length > 0) {const p = a.find(($) => $.id === e.id);
-p !== void 0 && (c = oa(p.pr));}
-let l = Tf;
-if (n.others && n.others.length > 0) {l = {};
-for (const p of n.others) l[p] = If(p, r);}
-const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = ta(r.edition, s, u, r.editionLeft), v = {id: e.id,
+let l = null;
+if (a && a.length > 0) {const v = a.find((w) => w.id === e.id);
+v !== void 0 && (l = ha(v.pr));}
+let c = Bf;
+if (n.others && n.others.length > 0) {c = {};
+for (const v of n.others) c[v] = xf(v, r);}
+const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, p = la(r.edition, s, u, r.editionLeft), h = {id: e.id,
 name: e.name,
-bars: { vitality: cs(d.vitality, "vitality", f, u), soul: cs(d.soul, "soul", f), power: cs(d.power, "power", f) },
-values: o?.values ?? sa,
+bars: { vitality: us(d.vitality, "vitality", f, u), soul: us(d.soul, "soul", f), power: us(d.power, "power", f) },
+values: o?.values ?? ua,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : na(r.edition, r.waiting[e.id]),
-initiative: c,
+state: p,
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : ca(r.edition, r.waiting[e.id]),
+initiative: l,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? oa(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: l};
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? ha(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: c};
 if (o !== void 0 && n.more)
-for (let p = n.more(v); p !== void 0 && o.read(p.values, p.maxes); p = n.more(v)) ;
-const g = { snapshot: e, record: t, facts: v, places: o?.places ?? sa, problems: o?.problems ?? as, condition: r.edition.life.condition(h, u) }, k = n.bars;
-if (k !== void 0) {for (let p = 0; p < k.length; p += 1)
-if (v.bars[k[p]].value === null) {g.brokenBar = k[p];
+for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
+const g = { snapshot: e, record: t, facts: h, places: o?.places ?? ua, problems: o?.problems ?? ds, condition: r.edition.life.condition(p, u) }, k = n.bars;
+if (k !== void 0) {for (let v = 0; v < k.length; v += 1)
+if (h.bars[k[v]].value === null) {g.brokenBar = k[v];
 break;}}
 return g;}
-function oa(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
+function ha(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;}
-function aa(e) {return getObj("attribute", e)?.get("current");}
-function ls(e, t) {return E(e.get(pe[t].link) ?? "");}
-function Nf(e) {const t = getObj("attribute", e);
-return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;}
-var Pf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+function pa(e) {return getObj("attribute", e)?.get("current");}
+function fs(e, t) {return A(e.get(me[t].link) ?? "");}
+function qf(e) {const t = getObj("attribute", e);
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
+var zf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2783,7 +2827,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && Uo(i) && o.length < Vo && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && qo(i) && o.length < Yo && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2792,16 +2836,16 @@ clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().leng
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
 if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = E(n.get("name") ?? "").toLowerCase();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function ds(e) {const t = e?.get;
+function hs(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: E(n("_id") ?? ""), characterId: E(n("_characterid") ?? ""), name: E(n("name") ?? ""), current: n("current") };}
-function Mf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [pe[t].link]: e });}
-var ca = {"&": "&amp;",
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
+function Xf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
+var va = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2822,266 +2866,266 @@ var ca = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, vn = [];
-for (let e = 0; e < 128; e += 1) {const t = E.fromCharCode(e);
-ca[t] !== void 0 ? vn[e] = ca[t] : t === `
-` || t === "\r" ? vn[e] = " " : e < 32 && t !== "	" || e === 127 ? vn[e] = "" : vn[e] = void 0;}
-function Lf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+}, mn = [];
+for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
+va[t] !== void 0 ? mn[e] = va[t] : t === `
+` || t === "\r" ? mn[e] = " " : e < 32 && t !== "	" || e === 127 ? mn[e] = "" : mn[e] = void 0;}
+function Jf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function lt(e) {const t = typeof e == "string" ? e : E(e ?? "");
+function ht(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? vn[i] : Lf(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? mn[i] : Jf(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function je(e, t) {on(e, t);}
-function xn(e) {log(e);}
-function us(e) {return state[e];}
-function la(e, t) {state[e] = t;}
-function Ff(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function jf(e) {setTimeout(e, 0);}
-function Gf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Ve(e, t) {on(e, t);}
+function qn(e) {log(e);}
+function ps(e) {return state[e];}
+function ma(e, t) {state[e] = t;}
+function Qf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Zf(e) {setTimeout(e, 0);}
+function eh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Vf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Uf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Bf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function th(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function nh(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function rh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Hf() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+function sh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function fs(e, t, n) {try {const r = t instanceof wn ? t.stack ?? t.message : E(t);
-xn(`${se} v${ke}: ${e} failed${Hf()}: ${r}`), n && sendChat(
-se,
-`/w ${n} ${lt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+function vs(e, t, n) {try {const r = t instanceof $n ? t.stack ?? t.message : A(t);
+qn(`${ie} v${we}: ${e} failed${sh()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${ht(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function $e(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-fs(o, i, a);};
-qo();
+vs(o, i, a);};
+ta();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var It = { kind: "public" }, le = { kind: "whisper", to: "gm" };
-function Ae(e) {return { kind: "whisper", to: e };}
-function M(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function me(e) {let t = `&{template:default} {{name=${lt(e.title)}}}`;
+var Ct = { kind: "public" }, de = { kind: "whisper", to: "gm" };
+function _e(e) {return { kind: "whisper", to: e };}
+function F(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function ge(e) {let t = `&{template:default} {{name=${ht(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
-if (o.length === 0 && c === 0) continue;
-let l = "";
-for (let u = 0; u < o.length; u += 1) l += (u === 0 ? "" : "<br>") + lt(o[u]);
+for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
+if (o.length === 0 && l === 0) continue;
+let c = "";
+for (let u = 0; u < o.length; u += 1) c += (u === 0 ? "" : "<br>") + ht(o[u]);
 let d = "";
-for (let u = 0; u < c; u += 1) d += (u === 0 ? "" : " ") + de(a[u].label, a[u].command);
-let f = Kf(i.label);
+for (let u = 0; u < l; u += 1) d += (u === 0 ? "" : " ") + ue(a[u].label, a[u].command);
+let f = ih(i.label);
 if (r.includes(f)) {let u = 2;
 for (; r.includes(`${f} (${u})`); ) u += 1;
 f = `${f} (${u})`;}
-r.push(f), t += ` {{${lt(f)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(f), t += ` {{${ht(f)}=${c}${c && d ? " " : ""}${d}}}`;}
 return t;}
-function Kf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function ae(e) {return lt(e);}
-function hs(e, t) {let n = lt(e);
-for (const r of t) n += ` ${de(r.label, r.command)}`;
+function ih(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ae(e) {return ht(e);}
+function ms(e, t) {let n = ht(e);
+for (const r of t) n += ` ${ue(r.label, r.command)}`;
 return n;}
-var Wf = /^[-\w]+$/;
-function de(e, t) {return `[${lt(e)}](${t})`;}
-function Yn(e) {return Wf.test(e);}
-function da(e, t, n, r = () => `${n.command} --help`) {const s = E(t.playerid ?? "");
-return s === Le ? xf(e, t, n, r) : ua(e, t, n, r, s, Dt(s), !1);}
-function ua(e, t, n, r, s, i, o) {const a = i ? "the GM" : Zr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Ko(i, a), relayed: o, help: r };
-return !i && !Ho(a) && (c.replyFor = K(a, 60)), c;}
-function xf(e, t, n, r) {const s = n.flags.get("api-as");
+var oh = /^[-\w]+$/;
+function ue(e, t) {return `[${ht(e)}](${t})`;}
+function zn(e) {return oh.test(e);}
+function ga(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
+return s === je ? ah(e, t, n, r) : ka(e, t, n, r, s, It(s), !1);}
+function ka(e, t, n, r, s, i, o) {const a = i ? "the GM" : ns(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Jo(i, a), relayed: o, help: r };
+return !i && !Xo(a) && (l.replyFor = B(a, 60)), l;}
+function ah(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = tf(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return ua(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: o, senderName: Zr(Le), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const l = gf(s?.length === 1 ? s[0] : void 0);
+if (l !== void 0) return ka(e, t, n, r, l, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: o, senderName: ns(je), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var fa = 2e3;
-function Te(e, t) {M(Ae(e.replyTo), ae(ha(e, t)));}
-function dt(e, t) {M(Ae(e.replyTo), ae(ha(e, t)), { record: !0 });}
-function ha(e, t) {const n = t.length > fa ? `${fe(t, fa - 12)}... (cut)` : t;
+var ya = 2e3;
+function De(e, t) {F(_e(e.replyTo), ae(wa(e, t)));}
+function pt(e, t) {F(_e(e.replyTo), ae(wa(e, t)), { record: !0 });}
+function wa(e, t) {const n = t.length > ya ? `${he(t, ya - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Yf = 200;
-function Qe(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var lh = 200;
+function et(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Yf - 7;
+let s = lh - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${fe(r, s - 9)}... (cut)`), M(Ae(e.replyTo), hs(r, [...n, { label: "Help", command: e.help() }]));}
-function qf(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${he(r, s - 9)}... (cut)`), F(_e(e.replyTo), ms(r, [...n, { label: "Help", command: e.help() }]));}
+function ch(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function va(e, t) {const n = e.store.tokens[t];
-n && Et(n) && delete e.store.tokens[t];}
-function qn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var zn = "Help: DefenseRound", W = (e) => `<code>${qn(e)}</code>`, Ze = (e) => `<li>${e}</li>`;
-function zf(e) {const t = e.stance.modes.length > 0 ? [Ze(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(qn).join(" ")}`)] : [];
+function ba(e, t) {const n = e.store.tokens[t];
+n && Tt(n) && delete e.store.tokens[t];}
+function Xn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Jn = "Help: DefenseRound", W = (e) => `<code>${Xn(e)}</code>`, tt = (e) => `<li>${e}</li>`;
+function dh(e) {const t = e.stance.modes.length > 0 ? [tt(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Xn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ke}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${we}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ze(`${W(e.check.usage)}: ${e.check.help.map(qn).join(" ")}`),
-Ze(`${W(e.hit.usage)}: ${e.hit.help.map(qn).join(" ")}`),
-Ze(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
-Ze(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ze("Every command answers <code>--help</code>."),
+tt(`${W(e.check.usage)}: ${e.check.help.map(Xn).join(" ")}`),
+tt(`${W(e.hit.usage)}: ${e.hit.help.map(Xn).join(" ")}`),
+tt(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
+tt(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+tt("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ze(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${en().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
-Ze(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+tt(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${nn().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
+tt(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var ut;
-function vs(e, t = {}) {ut = Gf(zn, zf(e), t.createIfMissing !== !1) ?? ut;}
-function pa() {return ut = Vf(zn, ut), ut !== void 0 && Yn(ut) ? { label: zn, command: `http://journal.roll20.net/handout/${ut}` } : void 0;}
-function ma(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var vt;
+function gs(e, t = {}) {vt = eh(Jn, dh(e), t.createIfMissing !== !1) ?? vt;}
+function $a() {return vt = th(Jn, vt), vt !== void 0 && zn(vt) ? { label: Jn, command: `http://journal.roll20.net/handout/${vt}` } : void 0;}
+function Aa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && yr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, ci(n, r)).toLowerCase();
+for (; r < n.length && br(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, ui(n, r)).toLowerCase();
 return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function ga(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Xf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function ka(e, t, n, r = ma(t, n)) {if (!r) return;
-const s = n[r], i = Bc(t.content, t.inlinerolls);
+function Sa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function uh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function _a(e, t, n, r = Aa(t, n)) {if (!r) return;
+const s = n[r], i = Jl(t.content, t.inlinerolls);
 let o;
-try {const a = li(i);
-if (o = da(e, t, a, () => Xf(e, s, a, r)), o.relayRefused) {Te(o, ga(e, r));
+try {const a = fi(i);
+if (o = ga(e, t, a, () => uh(e, s, a, r)), o.relayRefused) {De(o, Sa(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new O("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Te(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {De(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = pa(), h = l === void 0 ? s.flags?.(e) ?? [] : [], v = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-M(Ae(o.replyTo), me({ title: `Help: ${d.title}${f}`, rows: [...v, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = $a(), p = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...p.length > 0 ? [{ label: "Flags", lines: p }] : []];
+F(_e(o.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [...h, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const c = s.run(o);
-c && await c;
-} catch (a) {if (a instanceof O || a instanceof I) {if (o ?? (o = da(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Te(o, ga(e, r));
+const l = s.run(o);
+l && await l;
+} catch (a) {if (a instanceof O || a instanceof I) {if (o ?? (o = ga(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {De(o, Sa(e, r));
 return;}
-Qe(o, a.message);
+et(o, a.message);
 return;}
 throw a;}}
-var Jf = new x(
+var fh = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Qf(e) {if (Jf.has(e)) return [e];
+function hh(e) {if (fh.has(e)) return [e];
 const t = [];
-try {const n = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
+try {const n = re.parse(A(Campaign().get("token_markers") ?? "[]"));
 for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Xn(e) {const t = new D();
+function Qn(e) {const t = new D();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Ct(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function et(e) {const t = new D();
+function Nt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function nt(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Ct([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Zf = class {constructor() {this.byReason = new D();}
+return Nt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var ph = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${et(t)}: ${n}`)), e;}
-}, ya = ["on", "off"], ps = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, wa = [
+return this.byReason.forEach((t, n) => e.push(`${nt(t)}: ${n}`)), e;}
+}, Ea = ["on", "off"], ks = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ta = [
 "edition",
-...m.keys(ps),
+...m.keys(ks),
 "stamina-bar",
-...Je.map((e) => `attr.${e}`),
-...rn.map((e) => `marker.${e}`),
+...Ze.map((e) => `attr.${e}`),
+...an.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], eh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], vh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function th(e, t, n) {const r = t.toLowerCase();
+function mh(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new O(`config ${r} needs a value`);
-if (r === "edition") {const s = De(n, "edition", du()), i = en();
+if (r === "edition") {const s = Ce(n, "edition", _u()), i = nn();
 if (!i.includes(s))
 throw new O(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in ps) {const s = ps[r], i = De(n, r, nn), o = e.bars[s];
+if (r in ks) {const s = ks[r], i = Ce(n, r, sn), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = De(n, r, ["power", ...nn]);
+if (r === "stamina-bar") {const s = Ce(n, r, ["power", ...sn]);
 if (s === e.bars.vitality) throw new O(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!Je.includes(s))
-throw new O(`unknown attribute key "${K(s)}": ${Bt(s, Je, "keys")}`);
+if (!Ze.includes(s))
+throw new O(`unknown attribute key "${B(s)}": ${Kt(s, Ze, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new O("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!rn.includes(s))
-throw new O(`unknown marker key "${K(s)}": ${Bt(s, rn, "keys")}`);
-const i = n.trim(), o = Qf(i);
-if (o.length === 0) throw new O(`"${K(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new O(`${o.length} of this campaign's token markers are named "${K(i)}": give the tag of one (${Ct(o.map((c) => K(c)), 3)})`);
+if (!an.includes(s))
+throw new O(`unknown marker key "${B(s)}": ${Kt(s, an, "keys")}`);
+const i = n.trim(), o = hh(i);
+if (o.length === 0) throw new O(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new O(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Nt(o.map((l) => B(l)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = Ce(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = De(n, r, ya) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Ce(n, r, Ea) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = De(n, r, ya) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Ce(n, r, Ea) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = bt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = De(n, r, Kr), eh[e.apiCommands];
-throw new O(`unknown setting "${K(t)}": ${Bt(t, wa, "settings")}`);}
-function Ge() {return ms(Campaign().get("turnorder"));}
-function nh() {const e = Campaign().get("turnorder");
+return e.apiCommands = Ce(n, r, Yr), vh[e.apiCommands];
+throw new O(`unknown setting "${B(t)}": ${Kt(t, Ta, "settings")}`);}
+function Ue() {return ys(Campaign().get("turnorder"));}
+function gh() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function ms(e) {if (typeof e != "string" || e.trim() === "") return [];
-try {const t = ne.parse(e);
+function ys(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = re.parse(e);
 return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function gs(e) {Campaign().set("turnorder", ne.stringify(e));}
-function pn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";}
-function Jn(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
-function rh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function ws(e) {Campaign().set("turnorder", re.stringify(e));}
+function gn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function Zn(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
+function kh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function ks(e) {const t = pn(e.id), n = pn(e.custom);
-return `${t.length <= 64 ? t : `#${mn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${mn(n)}`}`;}
-function mn(e) {let t = 2166136261;
+function bs(e) {const t = gn(e.id), n = gn(e.custom);
+return `${t.length <= 64 ? t : `#${kn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${kn(n)}`}`;}
+function kn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = T.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var sh = /^(.+) -?\d+$/;
-function ih() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var yh = /^(.+) -?\d+$/;
+function wh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function ba(e) {if (Jn(e.pr) !== -1 || pn(e.custom) !== "") return !1;
-const t = pn(e.id);
+function Oa(e) {if (Zn(e.pr) !== -1 || gn(e.custom) !== "") return !1;
+const t = gn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = ih();
+if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
+const r = wh();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = sh.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = yh.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function $a(e) {for (const t of e) if (!ba(t)) return t;}
-var oh = new x(["stance-title", "stance-change", "stance-effect"]);
-function ah(e, t) {return {values: [],
+function Ra(e) {for (const t of e) if (!Oa(t)) return t;}
+var bh = new K(["stance-title", "stance-change", "stance-effect"]);
+function $h(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-R(ue, { kind: "stance-title", who: i, stance: t, same: s }),
+R(fe, { kind: "stance-title", who: i, stance: t, same: s }),
 R(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
 R(e.row, { kind: "stance-change", from: r, to: t }),
 R(e.row, { kind: "stance-effect", stance: t })],
@@ -3090,18 +3134,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function ch(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function Ah(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var lh = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function dh(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${ot[e.resource]} already at its max` : `${t(e.who)} is healed: ${ot[e.resource]} +${e.amount}`;
+var Sh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function _h(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${dt[e.resource]} already at its max` : `${t(e.who)} is healed: ${dt[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ot[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${dt[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3116,254 +3160,254 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function Aa(e, t) {const n = e.words, r = (s) => lh.has(s.kind) ? dh(s, t, r) : oh.has(s.kind) ? ch(s, e.stance, t) : n(s, t);
+function Da(e, t) {const n = e.words, r = (s) => Sh.has(s.kind) ? _h(s, t, r) : bh.has(s.kind) ? Ah(s, e.stance, t) : n(s, t);
 return r;}
-function uh(e) {const t = e.indexOf("@");
+function Eh(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Sa(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function Ia(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
-for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = uh(c);
+for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+if (l !== "") {const c = Eh(l);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
+t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === fh(e) ? e : s;}
-function fh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function hh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Sa(e, o, [r, s, i]);}
-var _a = ["defensive", "reactive", "active", "full"];
-function Ea(e, t, n) {const r = _a.find((s) => s === t);
-return Sa(e, r ? [n.markers[r]] : [], _a.map((s) => n.markers[s]));}
-var Ta = [];
-function vh(e) {return typeof e != "function" ? !1 : (Ta.push(e), !0);}
-function Oa(e, t, n, r, s, i) {for (const a of Ta)
+return s === e || s.length < e.length && s === Th(e) ? e : s;}
+function Th(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Oh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Ia(e, o, [r, s, i]);}
+var Ca = ["defensive", "reactive", "active", "full"];
+function Na(e, t, n) {const r = Ca.find((s) => s === t);
+return Ia(e, r ? [n.markers[r]] : [], Ca.map((s) => n.markers[s]));}
+var Pa = [];
+function Rh(e) {return typeof e != "function" ? !1 : (Pa.push(e), !0);}
+function Ma(e, t, n, r, s, i) {for (const a of Pa)
 try {a(e, t, n, r);
-} catch (c) {fs("an onDamage observer", c, void 0);}
-const o = i === void 0 ? ts() : i;
+} catch (l) {vs("an onDamage observer", l, void 0);}
+const o = i === void 0 ? ss() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {fs("HealthColors.Update", a, void 0);}}
-function Ra(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var ph = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {vs("HealthColors.Update", a, void 0);}}
+function La(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Dh = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = pe[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Ra(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) La(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), zo(e, this.props));}};
-function Da(e, t, n) {const r = {};
+this.any && (e.set(this.props), na(e, this.props));}};
+function Fa(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function Ia(e, t, n, r, s) {const i = No(e, n);
-be(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Po(e, n, r));}
-function mh(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], v = new ph(), g = () => {var w;
-return d[w = s.id] ?? (d[w] = {});
-}, k = r.vitalityFrom ?? s.bars.vitality.value, p = {vitality: s.bars.vitality.value,
+function ja(e, t, n, r, s) {const i = Vo(e, n);
+Ae(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Uo(e, n, r));}
+function Ih(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new Dh(), g = () => {var b;
+return d[b = s.id] ?? (d[b] = {});
+}, k = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const w of n.changes)
-switch (w.kind) {case "bar": {const A = s.bars[w.resource], j = w.resource === "vitality" ? k : A.value, U = A.link ? getObj("attribute", A.link) : void 0, b = { kind: "bar", resource: w.resource, bar: A.bar, from: j, to: w.to };
-U && (b.attributeId = U.id), u.push(b), (A.value !== w.to || A.raw !== w.to) && v.bar(s, w.resource, w.to, U), p[w.resource] = w.to;
+for (const b of n.changes)
+switch (b.kind) {case "bar": {const E = s.bars[b.resource], M = b.resource === "vitality" ? k : E.value, U = E.link ? getObj("attribute", E.link) : void 0, $ = { kind: "bar", resource: b.resource, bar: E.bar, from: M, to: b.to };
+U && ($.attributeId = U.id), u.push($), (E.value !== b.to || E.raw !== b.to) && h.bar(s, b.resource, b.to, U), v[b.resource] = b.to;
 break;}
-case "value": {const A = o[w.key], j = i.values[w.key]?.current ?? null;
-if (A?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: A.attribute.id, from: j, to: w.to }), v.attribute(A.attribute, w.to);
-else if (A?.kind === "worn") {u.push({ kind: "worn", track: A.track, from: d[s.id]?.worn?.[A.track] ?? null, to: w.to });
+case "value": {const E = o[b.key], M = i.values[b.key]?.current ?? null;
+if (E?.kind === "attribute")
+u.push({ kind: "attribute", key: b.key, attributeId: E.attribute.id, from: M, to: b.to }), h.attribute(E.attribute, b.to);
+else if (E?.kind === "worn") {u.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: b.to });
 const U = g();
-U.worn = { ...U.worn, [A.track]: w.to };
-} else if (is[w.key] === void 0 && A?.kind === "override") {u.push({ kind: "override", key: w.key, from: j, to: w.to });
+U.worn = { ...U.worn, [E.track]: b.to };
+} else if (ls[b.key] === void 0 && E?.kind === "override") {u.push({ kind: "override", key: b.key, from: M, to: b.to });
 const U = g();
-U.overrides = { ...U.overrides, [w.key]: w.to };}
+U.overrides = { ...U.overrides, [b.key]: b.to };}
 break;}
-case "initiative": {const A = r.turnOrder?.order ?? Ge(), j = A.find((b) => b.id === s.id), U = Jn(j?.pr);
-j && C.isFinite(U) && U !== w.to && (j.pr = w.to, Na(A, r.turnOrder), u.push({ kind: "initiative", from: U, to: w.to }));
+case "initiative": {const E = r.turnOrder?.order ?? Ue(), M = E.find(($) => $.id === s.id), U = Zn(M?.pr);
+M && C.isFinite(U) && U !== b.to && (M.pr = b.to, Va(E, r.turnOrder), u.push({ kind: "initiative", from: U, to: b.to }));
 break;}
-case "join-turn-order": {const A = yh(w.tokenId, w.initiative, r.turnOrder);
-h.push(A.note), A.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
+case "join-turn-order": {const E = Ph(b.tokenId, b.initiative, r.turnOrder);
+p.push(E.note), E.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
-case "ally-state": {const A = getObj("graphic", w.tokenId), j = A ? fn(A, c.bars.vitality) : w.tokenId, U = Ot(sn(l, j), a), b = Ot({ ...U, edition: { id: a.id, state: w.state } }, a);
-for (const N of Yr(U, b, j === w.tokenId ? void 0 : j, w.tokenId))
-u.push(N), jn(l, j, b);
+case "ally-state": {const E = getObj("graphic", b.tokenId), M = E ? pn(E, l.bars.vitality) : b.tokenId, U = Rt(ln(c, M), a), $ = Rt({ ...U, edition: { id: a.id, state: b.state } }, a);
+for (const N of Xr(U, $, M === b.tokenId ? void 0 : M, b.tokenId))
+u.push(N), Vn(c, M, $);
 break;}
 case "ally-answer":
-Ia(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+ja(c, u, b.tokenId, { edition: a.id, answer: b.answer }, b.tokenId);
 break;}
-const $ = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, p.vitality) : $;
-if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, A = d[w], j = A?.edition && !(A.edition.id === a.id && a.life.isEmptyState(A.edition.state)) ? A.edition : void 0, U = n.state === void 0 ? j : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, b = A?.deadForGood === !0, N = n.state === void 0 ? b : a.life.deadForGood(n.state, p.vitality), z = A?.stance, ge = n.stance === void 0 ? z : n.stance ?? void 0;
-for (const Se of Yr(Da(j, b, z), Da(U, N, ge), w === s.id ? void 0 : w))
-u.push(Se), jn(l, Gn(s.id, Se), Se.to);}
-n.answer !== void 0 && Ia(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const w = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : w;
+if (n.state !== void 0 || n.stance !== void 0) {const b = s.home, E = d[b], M = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, U = n.state === void 0 ? M : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, $ = E?.deadForGood === !0, N = n.state === void 0 ? $ : a.life.deadForGood(n.state, v.vitality), Y = E?.stance, Ee = n.stance === void 0 ? Y : n.stance ?? void 0;
+for (const ke of Xr(Fa(M, $, Y), Fa(U, N, Ee), b === s.id ? void 0 : b))
+u.push(ke), Vn(c, Un(s.id, ke), ke.to);}
+n.answer !== void 0 && ja(c, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const _ = d[s.id];
-_ && Et(_) && delete d[s.id];
+_ && Tt(_) && delete d[s.id];
 let V = s.statusmarkers;
-if (n.state !== void 0 && (V = hh(V, y, c)), n.stance !== void 0 && (V = Ea(V, n.stance, c)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), v.prop("statusmarkers", V)), r.tokenProps)
-for (const w of m.keys(r.tokenProps)) {const A = r.tokenProps[w];
-!(w in v.props) && f.get(w) !== A && v.prop(w, A);}
-if (v.flush(f), r.notify ?? !0) {const { bars: w } = s, A = { vitality: k, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: $ }, j = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: V, condition: y };
-Oa(f, A, j, n.detail, () => Ca(s, k), r.healthColors);}
-return { changes: u, notes: h };}
-function Ca(e, t) {const n = kh(e.token);
+if (n.state !== void 0 && (V = Oh(V, y, l)), n.stance !== void 0 && (V = Na(V, n.stance, l)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), h.prop("statusmarkers", V)), r.tokenProps)
+for (const b of m.keys(r.tokenProps)) {const E = r.tokenProps[b];
+!(b in h.props) && f.get(b) !== E && h.prop(b, E);}
+if (h.flush(f), r.notify ?? !0) {const { bars: b } = s, E = { vitality: k, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: w }, M = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: V, condition: y };
+Ma(f, E, M, n.detail, () => Ga(s, k), r.healthColors);}
+return { changes: u, notes: p };}
+function Ga(e, t) {const n = Nh(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[pe[r.bar].value] = r.raw, n[pe[s.bar].value] = s.raw, n[pe[i.bar].value] = i.raw, t !== null && (n[pe[r.bar].value] = t), n;}
-var gh = ["width", "height"];
-function kh(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of gh) t[n] = e.get(n);
+return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
+var Ch = ["width", "height"];
+function Nh(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Ch) t[n] = e.get(n);
 return t;}
-function Na(e, t) {t ? t.changed = !0 : gs(e);}
-function yh(e, t, n) {const r = getObj("graphic", e);
+function Va(e, t) {t ? t.changed = !0 : ws(e);}
+function Ph(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? Ge();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Na(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function wh(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
-return d || r.set(l, d = {}), d;};
+const s = ee(r, "The spectator"), i = n?.order ?? Ue();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Va(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Mh(e, t) {const n = new D(), r = new D(), s = (c) => {let d = r.get(c);
+return d || r.set(c, d = {}), d;};
 let i, o = !1;
-const a = new D(), c = (l) => Ot(sn(e.memories, l.home), e.edition);
-for (const { tokenId: l, change: d } of t) {let f = a.get(l);
-if (f === void 0) {const u = getObj("graphic", l), h = u && Wn(u, X(u), e.settings);
-f = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, f);}
+const a = new D(), l = (c) => Rt(ln(e.memories, c.home), e.edition);
+for (const { tokenId: c, change: d } of t) {let f = a.get(c);
+if (f === void 0) {const u = getObj("graphic", c), p = u && Yn(u, z(u), e.settings);
+f = p ? { token: p.token, snapshot: p, memory: l(p) } : null, a.set(c, f);}
 if (f)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(c)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {const u = { ...e.memories.tokens[l] };
-u.worn = Ln(u.worn, d.track, d.from), _o(e.memories.tokens, l, u);
+case "worn": {const u = { ...e.memories.tokens[c] };
+u.worn = jn(u.worn, d.track, d.from), Co(e.memories.tokens, c, u);
 break;}
-case "override": {const u = { ...e.memories.tokens[l] };
-u.overrides = Ln(u.overrides, d.key, d.from), _o(e.memories.tokens, l, u);
+case "override": {const u = { ...e.memories.tokens[c] };
+u.overrides = jn(u.overrides, d.key, d.from), Co(e.memories.tokens, c, u);
 break;}
 case "markers":
-s(l).statusmarkers = d.from;
+s(c).statusmarkers = d.from;
 break;
-case "memory": {const u = Gn(l, d), h = Ot(sn(e.memories, u), e.edition);
-jn(e.memories, u, Pu(d.from, d.to, h, be));
+case "memory": {const u = Un(c, d), p = Rt(ln(e.memories, u), e.edition);
+Vn(e.memories, u, zu(d.from, d.to, p, Ae));
 break;}
 case "answer":
-be(d.from, d.to) || Po(e.memories, d.tokenId ?? l, d.from);
+Ae(d.from, d.to) || Uo(e.memories, d.tokenId ?? c, d.from);
 break;
-case "initiative": {i ?? (i = Ge());
-const u = i.find((h) => h.id === l);
+case "initiative": {i ?? (i = Ue());
+const u = i.find((p) => p.id === c);
 u && (u.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Ge());
-const u = i.filter((h) => h.id !== d.tokenId);
+case "turn-order": {i ?? (i = Ue());
+const u = i.filter((p) => p.id !== d.tokenId);
 u.length !== i.length && (i = u, o = !0);
 break;}}}
-for (const [l, d] of n) {const f = getObj("attribute", l);
-f && Ra(f, d);}
-for (const [l, d] of a) {if (!d) continue;
-const { token: f } = d, u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Ea(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
-const h = {};
-for (const g of ii) {const k = d.snapshot.bars[g], p = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
-$ !== void 0 && f.get(p) !== $ && (u[p] = $);
-const y = $ ?? u[p];
-h[g] = typeof y == "number" ? y : k.value;}
-m.keys(u).length > 0 && (f.set(u), zo(f, u));
-const v = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-bh(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
-i && o && gs(i);}
-function bh(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
-return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
+for (const [c, d] of n) {const f = getObj("attribute", c);
+f && La(f, d);}
+for (const [c, d] of a) {if (!d) continue;
+const { token: f } = d, u = r.get(c) ?? {};
+typeof u.statusmarkers == "string" && (u.statusmarkers = Na(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+const p = {};
+for (const g of li) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, w = k.link ? n.get(k.link) : void 0;
+w !== void 0 && f.get(v) !== w && (u[v] = w);
+const y = w ?? u[v];
+p[g] = typeof y == "number" ? y : k.value;}
+m.keys(u).length > 0 && (f.set(u), na(f, u));
+const h = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
+Lh(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
+i && o && ws(i);}
+function Lh(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
+return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Oa(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Ca(n, n.bars.vitality.value));}
-function Pa(e) {if (e.length === 0) return Xs.resolve([]);
+Ma(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Ga(n, n.bars.vitality.value));}
+function Ua(e) {if (e.length === 0) return Zs.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Xs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new wn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (qo(), n(o));});});}
-function ys(e) {if (e.summary !== void 0) return e.summary;
+return new Zs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new $n(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (ta(), n(o));});});}
+function $s(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function $h(e) {if (!Yn(e.snapshot.id)) return [];
+function Fh(e) {if (!zn(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== He) continue;
-const r = Ma(e, n);
+for (const n of e.outcome.steps) {if (n.section !== Ke) continue;
+const r = Ba(e, n);
 r && t.push(r);}
 return t;}
-function Ma(e, t) {const { snapshot: n } = e;
+function Ba(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function ws(e, t = []) {const n = [];
+function As(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Yn(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {const d = a[l], f = d.section;
+const o = zn(e.snapshot.id), a = e.outcome.steps;
+for (let c = 0; c < a.length; c += 1) {const d = a[c], f = d.section;
 if (f === void 0 || f === oe) continue;
-if (f === ue) {s ?? (s = d);
+if (f === fe) {s ?? (s = d);
 continue;}
-if (f === He) {const v = o ? Ma(e, d) : void 0;
-v && (i ?? (i = [])).push(v);
+if (f === Ke) {const h = o ? Ba(e, d) : void 0;
+h && (i ?? (i = [])).push(h);
 continue;}
 let u;
-for (let v = r; v < n.length; v += 1) n[v].label === f && (u = n[v]);
+for (let h = r; h < n.length; h += 1) n[h].label === f && (u = n[h]);
 u || n.push(u = { label: f, lines: [] });
-const h = e.say(d);
-h !== "" && u.lines.push(h);}
-let c = r;
-for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
-n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (i ?? (i = [])).push(l);
+const p = e.say(d);
+p !== "" && u.lines.push(p);}
+let l = r;
+for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
+n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
+for (const c of t) (i ?? (i = [])).push(c);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Ah(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === He) return !0;
+function jh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ke) return !0;
 return !1;}
-function Sh(e) {let t = "";
+function Gh(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ot[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${dt[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function _h(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function bs(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
-for (const l of t) {const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
+function Vh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Ss(e, t, n, r, s, i, o = []) {const a = new D(), l = [];
+for (const c of t) {const d = e[c], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = s === "all" || n[l] === "public", g = v ? Sh(d.changes) : "", k = v ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], $ = v && Ah(d.outcome.steps) ? [...k, ...$h(d)] : k, y = _h(ys(d), f.name), _ = g ? `${y} ${g}` : y;
-c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${_}`] : [_], buttons: $ });}
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var La = m.freeze({ record: !0 });
-function gn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function $s(e, t, n) {if (t.length === 0) return;
+const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? Gh(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], w = h && jh(d.outcome.steps) ? [...k, ...Fh(d)] : k, y = Vh($s(d), f.name), _ = g ? `${y} ${g}` : y;
+l.push({ label: p, lines: d.answer && h ? [`${d.answer}. ${_}`] : [_], buttons: w });}
+return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
+var Ha = m.freeze({ record: !0 });
+function yn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function _s(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let u = 0; u < t.length && !r; u += 1) {const h = t[u];
-r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Th(e, t, n.sender ?? "gm") : [];
+for (let u = 0; u < t.length && !r; u += 1) {const p = t[u];
+r = p.changes.length > 0 || !(p.outcome.noop || p.outcome.headline === "unharmed");}
+const s = t.length > 1 ? Bh(e, t, n.sender ?? "gm") : [];
 if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {M(Ae(n.replyTo), ae(ys(t[0])));
+if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), ae($s(t[0])));
 return;}
-const h = t.length === 1 ? ws(t[0]) : bs(t, Eh(t), Fa(e, t), `${n.title}: ${As(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", s);
-M(Ae(n.replyTo), me(h));
+const p = t.length === 1 ? As(t[0]) : Ss(t, Uh(t), Wa(e, t), `${n.title}: ${Es(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
+F(_e(n.replyTo), ge(p));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const u = t[0], h = gn(e, u.snapshot);
-M(h === "public" ? It : le, me(ws(u, i)), La), h === "gm" && !u.snapshot.hidden && M(It, hs(ys(u), o ? i : []));
+if (t.length === 1) {const u = t[0], p = yn(e, u.snapshot);
+F(p === "public" ? Ct : de, ge(As(u, i)), Ha), p === "gm" && !u.snapshot.hidden && F(Ct, ms($s(u), o ? i : []));
 return;}
-const a = Fa(e, t), c = [], l = [];
+const a = Wa(e, t), l = [], c = [];
 for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && M(It, me(bs(t, c, a, `${n.title}: ${As(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && M(le, me(bs(t, l, a, `${n.title}: ${As(t.length)} (GM)${d}`, "all", s, i)), La);}
-function As(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function Fa(e, t) {return t.map((n) => gn(e, n.snapshot));}
-function Eh(e) {return e.map((t, n) => n);}
-function Th(e, t, n) {return e.details.add(
+t[u].snapshot.hidden || l.push(u), a[u] === "gm" && c.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || c.length === 0;
+l.length > 0 && F(Ct, ge(Ss(t, l, a, `${n.title}: ${Es(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(de, ge(Ss(t, c, a, `${n.title}: ${Es(t.length)} (GM)${d}`, "all", s, i)), Ha);}
+function Es(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function Wa(e, t) {return t.map((n) => yn(e, n.snapshot));}
+function Uh(e) {return e.map((t, n) => n);}
+function Bh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => ws(i) };}));}
-function Oh(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => As(i) };}));}
+function Hh(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${ot[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function ft(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
+return `${e.name}: its ${dt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function mt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3371,8 +3415,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Ss = 50, Qn = 6e4, Rh = 10, Dh = 15e3, Ih = Ss / 2, Ch = Qn / 2, Zn = new mt();
-function Nh(e) {switch (e.kind) {case "bar":
+var Ts = 50, er = 6e4, Wh = 10, Kh = 15e3, xh = Ts / 2, Yh = er / 2, tr = new it();
+function qh(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3381,622 +3425,624 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + ft(e.from) + ft(e.to);
+return 40 + mt(e.from) + mt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ja(e.from) + ja(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Ka(e.from) + Ka(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + Ga(e.from) + Ga(e.to);
+return 60 + (e.tokenId?.length ?? 0) + xa(e.from) + xa(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ja(e) {return 20 + (e.stance === void 0 ? 0 : ft(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + _s(e.edition.state) : 0);}
-function Ga(e) {return e === null ? 4 : 40 + ft(e.edition) + _s(e.answer);}
-function _s(e) {if (typeof e == "string") return ft(e);
+function Ka(e) {return 20 + (e.stance === void 0 ? 0 : mt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Os(e.edition.state) : 0);}
+function xa(e) {return e === null ? 4 : 40 + mt(e.edition) + Os(e.answer);}
+function Os(e) {if (typeof e == "string") return mt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + _s(e[n]));
+for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Os(e[n]));
 return t;}
-function er(e) {let t = Zn.get(e);
+function nr(e) {let t = tr.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + ft(n.tokenId) + ft(n.name);
-for (const r of n.changes) t += Nh(r);}
-Zn.set(e, t);}
+for (const n of e.tokens) {t += 50 + mt(n.tokenId) + mt(n.name);
+for (const r of n.changes) t += qh(r);}
+tr.set(e, t);}
 return t;}
-function Ph(e, t, n) {if (n.changes.length === 0) return !1;
+function zh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
 if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Ds(r), c = er(i);
-i.tokens.push(n), Zn.delete(i);
-const l = er(i) - c, d = Os(a, i.by);
-a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let f = nr(r, i.by); f >= 0 && r[f] !== i && Is(a, d, 0); f = nr(r, i.by)) tr(e, f);
+const a = Ns(r), l = nr(i);
+i.tokens.push(n), tr.delete(i);
+const c = nr(i) - l, d = Is(a, i.by);
+a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
+for (let f = sr(r, i.by); f >= 0 && r[f] !== i && Ps(a, d, 0); f = sr(r, i.by)) rr(e, f);
 return !0;}
 return !1;}
-function Es(e) {return e === "hand-edit" || e === Le || Dt(e);}
-function Ts(e, t) {return e.by === "hand-edit" || !(t ?? Es(e.by));}
-var ht;
-function Os(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Ts({ by: t }) }, e.byOwner.set(t, r)), r;}
-function Rs(e, t, n, r) {const s = er(t) * n, i = Os(e, t.by, r);
+function Rs(e) {return e === "hand-edit" || e === je || It(e);}
+function Ds(e, t) {return e.by === "hand-edit" || !(t ?? Rs(e.by));}
+var gt;
+function Is(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Ds({ by: t }) }, e.byOwner.set(t, r)), r;}
+function Cs(e, t, n, r) {const s = nr(t) * n, i = Is(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Ds(e) {if (ht && ht.history === e && ht.length === e.length) return ht;
+function Ns(e) {if (gt && gt.history === e && gt.length === e.length) return gt;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Rs(t, n, 1);
-return ht = t, t;}
-function tr(e, t) {const n = e.store.history;
+for (const n of e) Cs(t, n, 1);
+return gt = t, t;}
+function rr(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Ds(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, Rs(r, s, -1));}
-function nr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Ns(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, Cs(r, s, -1));}
+function sr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Mh(e, t) {const n = e.history;
+function Xh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Is(e, t, n, r = 0) {return t.entries + r > Rh || t.bytes + n > Dh || e.quota.entries + r > Ih || e.quota.bytes + n > Ch || e.length + r > Ss || e.bytes + n > Qn;}
-function Cs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Va(e, t, n) {const r = e.store.history, s = Ds(r), i = er(t);
-if (n) {const o = Os(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Is(c, a, i, 1)) return !1;
-for (let l = nr(r, t.by); l >= 0 && Is(s, o, i, 1); l = nr(r, t.by)) tr(e, l);}
-if (r.push(t), s.length = r.length, Rs(s, t, 1, n), !n)
-for (; (s.length > Ss || s.bytes > Qn) && r.length > 1; ) {const o = Mh(s, t);
-tr(e, o >= 0 ? o : 0);}
+function Ps(e, t, n, r = 0) {return t.entries + r > Wh || t.bytes + n > Kh || e.quota.entries + r > xh || e.quota.bytes + n > Yh || e.length + r > Ts || e.bytes + n > er;}
+function Ms(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function Ya(e, t, n) {const r = e.store.history, s = Ns(r), i = nr(t);
+if (n) {const o = Is(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Ps(l, a, i, 1)) return !1;
+for (let c = sr(r, t.by); c >= 0 && Ps(s, o, i, 1); c = sr(r, t.by)) rr(e, c);}
+if (r.push(t), s.length = r.length, Cs(s, t, 1, n), !n)
+for (; (s.length > Ts || s.bytes > er) && r.length > 1; ) {const o = Xh(s, t);
+rr(e, o >= 0 ? o : 0);}
 return !0;}
-function Ua(e, t, n) {let r = t.tokens, s = 0;
+function qa(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Va(e, o, Ts(t, n)) ? i : void 0;}
-function Lh(e) {const t = e.store.history, n = t.splice(0, t.length);
-ht = void 0;
-for (const r of n) {const s = ne.stringify(r).length;
-Zn.set(r, s), !(s > Qn) && Va(e, r, Ts(r));}
-return ht = void 0, n.length - t.length;}
-function Nt(e) {return e.get("_subtype") === "card";}
-function vt(e, t, n = {}) {const r = [], s = new x(), i = [], o = (l) => {const d = un(l);
+return Ya(e, o, Ds(t, n)) ? i : void 0;}
+function Jh(e) {const t = e.store.history, n = t.splice(0, t.length);
+gt = void 0;
+for (const r of n) {const s = re.stringify(r).length;
+tr.set(r, s), !(s > er) && Ya(e, r, Ds(r));}
+return gt = void 0, n.length - t.length;}
+function Pt(e) {return e.get("_subtype") === "card";}
+function kt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = hn(c);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new O("--ids needs at least one token id");
-const l = [];
-for (const d of t) {const f = Pt(d, e.gm);
-f ? o(f) : l.push(Fh(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ct(l.map((d) => `"${d}"`))}`);
-} else {let l = 0;
-for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? B(d._id) : void 0;
-f && !Nt(f) ? o(f) : l += 1;}
-l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
+const c = [];
+for (const d of t) {const f = Mt(d, e.gm);
+f ? o(f) : c.push(Qh(d));}
+c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Nt(c.map((d) => `"${d}"`))}`);
+} else {let c = 0;
+for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? H(d._id) : void 0;
+f && !Pt(f) ? o(f) : c += 1;}
+c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
-const a = [], c = [];
-for (const l of i) {const d = X(l);
-e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${et(c)}`), a.length === 0) throw new I(Xn(r).join("; "));
+const a = [], l = [];
+for (const c of i) {const d = z(c);
+e.gm || n.anyTarget || Re(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(ee(c));}
+if (l.length > 0 && r.push(`you do not control ${nt(l)}`), a.length === 0) throw new I(Qn(r).join("; "));
 return { targets: a, notes: r };}
-function Fh(e) {return e.length > 24 ? `${fe(e, 24)}...` : e;}
-function Pt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = B(e);
-if (!(!n || Nt(n)) && !(!t && Fe(n)))
+function Qh(e) {return e.length > 24 ? `${he(e, 24)}...` : e;}
+function Mt(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = H(e);
+if (!(!n || Pt(n)) && !(!t && Ge(n)))
 return n;}
-function jh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function za(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && un(s);
+const s = H(r[0]), i = s && hn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function Gh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Pt(r.join(" "), e.gm))
+function Xa(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Mt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);}}
-function Ba(e, t) {const n = B(t);
-return n !== void 0 && Ee(e, n, X(n));}
-function P(e) {return Ne(e.store.settings.edition);}
-function tt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Ja(e, t) {const n = H(t);
+return n !== void 0 && Re(e, n, z(n));}
+function P(e) {return Pe(e.store.settings.edition);}
+function rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function rr(e) {const t = B(e);
+function ir(e) {const t = H(e);
 return t ? ee(t, e) : e;}
-function Vh(e) {return e.store;}
-function Uh(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;}
-function Ns(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || gn(e.app, t) === "public";}
-function nt(e, t) {const n = {settings: e.store.settings,
+function Zh(e) {return e.store;}
+function ep(e) {const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
+function Ls(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || yn(e.app, t) === "public";}
+function st(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = $a(t);
+const s = Ra(t);
 if (s) {n.turnRow = s;
-const i = Wu(e.store.round.start, mn(ks(s)));
+const i = af(e.store.round.start, kn(bs(s)));
 i !== void 0 && (n.turnStart = i);
-const o = pn(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
-a !== void 0 && Fe(a) && (n.turnRowHidden = !0);}}
-const r = Uh(e);
+const o = gn(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
+a !== void 0 && Ge(a) && (n.turnRowHidden = !0);}}
+const r = ep(e);
 return r && (n.editionLeft = r), n;}
-function sr(e, t, n, r = nt(e), s) {const i = Wn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return Cf(i, o[i.id], n, r, o[i.home], s);}
-function Ha(e, t, n = !0, r) {if (t.brokenBar !== void 0) return ir(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return or(t.snapshot, t.problems, r);}
-function ir(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function or(e, t, n, r = st(e), s) {const i = Yn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return Yf(i, o[i.id], n, r, o[i.home], s);}
+function Qa(e, t, n = !0, r) {if (t.brokenBar !== void 0) return ar(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return lr(t.snapshot, t.problems, r);}
+function ar(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Oh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Hh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function or(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${K(r.attribute, 30)}"` : `"${K(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${K(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Mt(e) {return { settings: e.store.settings, edition: P(e), memories: Vh(e) };}
-var Bh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Hh(s, e, i);}
+function lr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Lt(e) {return { settings: e.store.settings, edition: P(e), memories: Zh(e) };}
+var tp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = np(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Hh(e, t, n) {const { id: r, name: s } = t;
-return Aa(e, (i) => i === r ? s : n(i));}
-function Kh(e, t, n, r = {}, s = Mt(e)) {const { snapshot: i } = t, o = mh(s, t, n, r), a = new Bh(i, n, o.changes, o.notes, s.edition, rr);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: fe(i.name, 200), changes: o.changes },
+function np(e, t, n) {const { id: r, name: s } = t;
+return Da(e, (i) => i === r ? s : n(i));}
+function rp(e, t, n, r = {}, s = Lt(e)) {const { snapshot: i } = t, o = Ih(s, t, n, r), a = new tp(i, n, o.changes, o.notes, s.edition, ir);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: he(i.name, 200), changes: o.changes },
 shown: a};}
-function Wh(e, t, n) {const r = B(t.token.id);
-if (!r || Nt(r)) return !1;
+function sp(e, t, n) {const r = H(t.token.id);
+if (!r || Pt(r)) return !1;
 const s = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== s) return !1;
-const i = s ? $f(s) : void 0;
-return s && !i ? !1 : e.gm || n || Ee(e.playerId, r, i);}
-function xh(e) {for (const t of e.changes)
+if (A(r.get("represents") ?? "") !== s) return !1;
+const i = s ? Ff(s) : void 0;
+return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
+function ip(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && T.abs(t.to) <= 1e9)) return t.to;}
-function Ka(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function Za(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = li(e.msg.content ?? ""), s = n.filter((i) => !qh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = fi(e.msg.content ?? ""), s = n.filter((i) => !ap((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Yh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function qh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var op = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function ap(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = Yh.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], s = op.exec(A(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;}
-function Ps(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : xc(e, r.flag, 1, r.sides);
+function Fs(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : tc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Ms(e, t, n, r) {if (e.length === 0) return ar;
+function js(e, t, n, r) {if (e.length === 0) return cr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var ar = m.freeze({}), zh = m.freeze({}), Xh = [], Jh = [];
-function kn(e, t, n, r, s, i, o, a) {const c = sr(e, t, n, s, a);
-if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
-if (c.problems.length > 0) return { kind: "problems", reading: c };
-const l = n.resolve(c.facts, r);
-if (wt(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = xh(l);
-if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Kh(e, c, l, o(l), i);
-return { kind: "written", outcome: l, applied: f, shown: u, reading: c };}
-function cr(e, t, n) {const r = nt(e), s = Mt(e);
-return t.map((i) => kn(e, i, n, ar, r, s, () => ({ notify: !1 })));}
-function lr(e, t, n, r, s) {const i = t.dice.length === 0 ? zh : Ps(e.parsed, t.dice), o = e.gm ? void 0 : Ka(e, t.dice);
-return Wa(
+var cr = m.freeze({}), lp = m.freeze({}), cp = [], dp = [];
+function wn(e, t, n, r, s, i, o, a) {const l = or(e, t, n, s, a);
+if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
+if (l.problems.length > 0) return { kind: "problems", reading: l };
+const c = n.resolve(l.facts, r);
+if (wt(c)) return { kind: "refusal", refusal: c, reading: l };
+const d = ip(c);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
+const { applied: f, shown: u } = rp(e, l, c, o(c), i);
+return { kind: "written", outcome: c, applied: f, shown: u, reading: l };}
+function dr(e, t, n) {const r = st(e), s = Lt(e);
+return t.map((i) => wn(e, i, n, cr, r, s, () => ({ notify: !1 })));}
+function ur(e, t, n, r, s) {const i = t.dice.length === 0 ? lp : Fs(e.parsed, t.dice), o = e.gm ? void 0 : Za(e, t.dice);
+return el(
 e,
-n.map((a) => {const c = { target: a, plan: t, given: i };
-return o && (c.typed = o), c;}),
+n.map((a) => {const l = { target: a, plan: t, given: i };
+return o && (l.typed = o), l;}),
 r,
 s);}
-function Wa(e, t, n, r) {let s, i = [], o = !1, a = !1;
-const c = [];
+function el(e, t, n, r) {let s, i = [], o = !1, a = !1;
+const l = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Jh : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? dp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Te(e, d);
+if (d !== void 0) {De(e, d);
 return;}
-return xa(e, t, c, void 0, a, n, r);}
-const l = e.app.store.settings.edition;
-return Pa(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
-if (f !== void 0) {Te(e, f);
+return tl(e, t, l, void 0, a, n, r);}
+const c = e.app.store.settings.edition;
+return Ua(l.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
+if (f !== void 0) {De(e, f);
 return;}
-if (e.app.store.settings.edition !== l) {Te(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== c) {De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-xa(e, t, c, d, a, n, r);});}
-function xa(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Xh, d = [...i];
+tl(e, t, l, d, a, n, r);});}
+function tl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? cp, d = [...i];
 let f;
-const u = [], h = [];
-let v = !1;
-const g = s ? { order: Ge(), changed: !1 } : void 0, k = ts() ?? null, p = nt(a, g?.order), $ = Mt(a), y = (b) => {const N = { notify: b.observed ?? !0, healthColors: k };
+const u = [], p = [];
+let h = !1;
+const g = s ? { order: Ue(), changed: !1 } : void 0, k = ss() ?? null, v = st(a, g?.order), w = Lt(a), y = ($) => {const N = { notify: $.observed ?? !0, healthColors: k };
 return g && (N.turnOrder = g), N;
-}, _ = (b) => (delete b.answer, y(b)), V = (b) => (b.answer = null, y(b));
-let w = 0;
-t.forEach(({ target: b, plan: N, given: z, typed: ge, answer: Se, answerGiven: Oe, replacesFiled: te }, rt) => {const jt = n[rt], pt = w;
-if (w += jt.length, c && !Wh(e, b, o.anyTarget === !0)) {d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+}, _ = ($) => (delete $.answer, y($)), V = ($) => ($.answer = null, y($));
+let b = 0;
+t.forEach(({ target: $, plan: N, given: Y, typed: Ee, answer: ke, answerGiven: Be, replacesFiled: Ie }, te) => {const Gt = n[te], Vt = b;
+if (b += Gt.length, l && !sp(e, $, o.anyTarget === !0)) {d.push(`${ee($.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const H = Oe === void 0 ? kn(a, b, N, Ms(N.dice, z, l, pt), p, $, y) : kn(a, b, N, Ms(N.dice, z, l, pt), p, $, te ? V : _, { answerGiven: Oe });
-if (H.kind !== "written") {const { snapshot: yn } = H.reading, $c = () => Ns(e, yn);
-H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new Zf())).add(yn.name, H.refusal.reason) : d.push(ir(a, yn, H.refusal, $c())) : H.kind === "problems" ? d.push(or(yn, H.reading.problems)) : d.push(`${yn.name}: the result${$c() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const ne = Be === void 0 ? wn(a, $, N, js(N.dice, Y, c, Vt), v, w, y) : wn(a, $, N, js(N.dice, Y, c, Vt), v, w, Ie ? V : _, { answerGiven: Be });
+if (ne.kind !== "written") {const { snapshot: bn } = ne.reading, Il = () => Ls(e, bn);
+ne.kind === "refusal" ? ne.refusal.kind === "refused" && !ne.refusal.nameFirst ? (f ?? (f = new ph())).add(bn.name, ne.refusal.reason) : d.push(ar(a, bn, ne.refusal, Il())) : ne.kind === "problems" ? d.push(lr(bn, ne.reading.problems)) : d.push(`${bn.name}: the result${Il() ? ` (${ne.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const Ip = H.outcome;
-u.push(H.applied), ge && (H.shown.typed = ge), Se && (H.shown.answer = Se), h.push(H.shown), v || (v = Ip.undoable === !0);
-}), f && d.push(...f.lines()), g?.changed && gs(g.order);
-let A;
-if ((o.record || v) && u.length > 0) {const b = o.recordBy ?? e.playerId, N = b === e.playerId ? e.gm || b === Le : Es(b), z = Ua(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
-z !== void 0 && (o.record || N) && (A = { command: Cs(z), byGm: N });}
-const j = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Es(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: j, senderMaySee: (b) => Ns(e, b) };
-if (A && (U.undo = A), $s(a, h, U), d.length > 0) {const b = o.refusals(Xn(d), u.length > 0);
-Qe(e, b);}}
-var Ya = new mt();
-function Ls(e, t, ...n) {let r = Ya.get(e);
-r || (r = new D(), Ya.set(e, r));
+const ye = ne.outcome;
+u.push(ne.applied), Ee && (ne.shown.typed = Ee), ke && (ne.shown.answer = ke), p.push(ne.shown), h || (h = ye.undoable === !0);
+}), f && d.push(...f.lines()), g?.changed && ws(g.order);
+let E;
+if ((o.record || h) && u.length > 0) {const $ = o.recordBy ?? e.playerId, N = $ === e.playerId ? e.gm || $ === je : Rs($), Y = qa(a, { by: $, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
+Y !== void 0 && (o.record || N) && (E = { command: Ms(Y), byGm: N });}
+const M = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Rs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: M, senderMaySee: ($) => Ls(e, $) };
+if (E && (U.undo = E), _s(a, p, U), d.length > 0) {const $ = o.refusals(Qn(d), u.length > 0);
+et(e, $);}}
+var nl = new it();
+function Gs(e, t, ...n) {let r = nl.get(e);
+r || (r = new D(), nl.set(e, r));
 let s = r.get(t);
 return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
-var qa = new mt(), Qh = m.freeze([]);
-function Zh(e, t) {let n = qa.get(t);
-return n || (n = mi(e, t), qa.set(t, n)), n;}
-function dr(e, t, n, r) {e.flags.size > 0 && We(e, wr(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Sr(e, { ...n, optional: !0 }) : Sr(e, n), o = e.flags.size === 0 ? Zh(e, t) : gi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Qh };
-for (const c in o)
-c === "__proto__" ? m.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
+var rl = new it(), up = m.freeze([]);
+function fp(e, t) {let n = rl.get(t);
+return n || (n = yi(e, t), rl.set(t, n)), n;}
+function fr(e, t, n, r) {e.flags.size > 0 && Ye(e, $r(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Er(e, { ...n, optional: !0 }) : Er(e, n), o = e.flags.size === 0 ? fp(e, t) : wi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: up };
+for (const l in o)
+l === "__proto__" ? m.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
 return a;}
-var ev = {ids: { kind: "list" },
+var hp = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function za(e, t) {return dr(e, Ls(t, "!attack", ev, t.hit.flags, t.check.answers.flags), t.hit.amount, Br(t.id, "!damage"));}
-function Xa(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-var Fs = new mt();
-function Ja(e, t) {let n = Fs.get(t);
-return n || (n = za(Xa(t), e), Fs.set(t, n)), n;}
-function tv(e, t) {Fs.set(e, t);}
-function ur(e, t, n) {const r = e.check.answers, s = Ja(e, t), i = r.forDefender(s, n);
+function sl(e, t) {return fr(e, Gs(t, "!attack", hp, t.hit.flags, t.check.answers.flags), t.hit.amount, Kr(t.id, "!damage"));}
+function il(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+var Vs = new it();
+function ol(e, t) {let n = Vs.get(t);
+return n || (n = sl(il(t), e), Vs.set(t, n)), n;}
+function pp(e, t) {Vs.set(e, t);}
+function hr(e, t, n) {const r = e.check.answers, s = ol(e, t), i = r.forDefender(s, n);
 return { order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
-function fr(e, t, n, r) {const s = e.store.exchange.waiting[r];
+function pr(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, ur(t, n, r)) ?? void 0;}
-function nv(e) {e.store.exchange.waiting = {};}
-function rv(e, t) {const n = e.store.exchange.waiting;
+return t.check.answers.fits?.(s.answer, hr(t, n, r)) ?? void 0;}
+function vp(e) {e.store.exchange.waiting = {};}
+function mp(e, t) {const n = e.store.exchange.waiting;
 for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
-function js(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+function Us(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
-return r.check.answers.fits === void 0 || fr(e, r, t, n) === void 0;}
-function Gs(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r.check.answers.fits === void 0 || pr(e, r, t, n) === void 0;}
+function Bs(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Lt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !js(e, t, n));}
-function Qa(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = B(e.attacker);
-return n !== void 0 && Fe(n) ? null : e.attacker;}
-function Vs(e, t = !0) {const n = Qa(e, t);
+function Ft(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Us(e, t, n));}
+function al(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = H(e.attacker);
+return n !== void 0 && Ge(n) ? null : e.attacker;}
+function Hs(e, t = !0) {const n = al(e, t);
 if (n === null) return "An unseen attacker";
-const r = B(n);
+const r = H(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function sv(e, t) {const n = e.store.exchange;
+function gp(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Us(e, t, n) {return n || !Fe(e) || Ee(t, e, X(e));}
-function Za(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = B(r);
-if (s && Us(s, t, !1)) return !0;}
+function Ws(e, t, n) {return n || !Ge(e) || Re(t, e, z(e));}
+function ll(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = H(r);
+if (s && Ws(s, t, !1)) return !0;}
 return !1;}
-function iv(e, t) {const n = e.resolving ?? (e.resolving = new x());
+function kp(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function ec(e, t) {return e.resolving?.has(t) === !0;}
-function ov(e, t) {if (e.resolving?.delete(t), Gs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function cl(e, t) {return e.resolving?.has(t) === !0;}
+function yp(e, t) {if (e.resolving?.delete(t), Bs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function av(e) {const t = m.keys(e.store.exchange.attacks);
+function wp(e) {const t = m.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function tc(e, t, n, r) {const s = [];
-for (const i of Lt(e, t)) {const o = B(i);
-o && Us(o, n, r) && s.push(ee(o, "a token"));}
+function dl(e, t, n, r) {const s = [];
+for (const i of Ft(e, t)) {const o = H(i);
+o && Ws(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function nc(e, t) {return Lt(e, t).length > 0 ? !1 : rc(e, t).length === 0;}
-function rc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Ba(t.by, n));}
-function cv(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function ul(e, t) {return Ft(e, t).length > 0 ? !1 : fl(e, t).length === 0;}
+function fl(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !Ja(t.by, n));}
+function bp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function sc(e, t, n, r, s, i, o) {const a = B(r);
+function hl(e, t, n, r, s, i, o) {const a = H(r);
 if (!a) return;
-const c = { token: a, character: X(a) }, l = ee(a, "a token"), d = t.check.answers, f = tt(e, !0);
-if (js(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+const l = { token: a, character: z(a) }, c = ee(a, "a token"), d = t.check.answers, f = rt(e, !0);
+if (Us(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
-if (u) return { label: l, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const h = ur(t, n, r), v = [], g = [], k = fr(e, t, n, r);
-k !== void 0 && v.push(`Its defense made ahead does not answer this attack: ${k}`);
-const p = [], $ = [], y = d.choices.flatMap((b) => {if (b === "none") return [{ word: b, plan: void 0 }];
-try {return [{ word: b, plan: d.planAnswer(b, h, f, lv) }];
+if (u) return { label: c, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
+const p = hr(t, n, r), h = [], g = [], k = pr(e, t, n, r);
+k !== void 0 && h.push(`Its defense made ahead does not answer this attack: ${k}`);
+const v = [], w = [], y = d.choices.flatMap(($) => {if ($ === "none") return [{ word: $, plan: void 0 }];
+try {return [{ word: $, plan: d.planAnswer($, p, f, $p) }];
 } catch (N) {if (!(N instanceof O || N instanceof I)) throw N;
-return $.push({ word: b, why: N.message }), [];}
-}), _ = y.flatMap(({ plan: b }) => b ? [b] : []), V = o?.(h.order);
+return w.push({ word: $, why: N.message }), [];}
+}), _ = y.flatMap(({ plan: $ }) => $ ? [$] : []), V = o?.(p.order);
 V && d.spared && _.push(V);
-const { facts: w } = sr(e, c, {values: Ft(_.map((b) => b.values)),
-maxes: Ft(_.map((b) => b.maxes)),
-bars: Ft(_.map((b) => b.bars)),
-others: Ft(_.map((b) => b.others)),
-more: (b) => {const N = _.map((z) => z.more?.(b));
-return N.some((z) => z !== void 0) ? { values: Ft(N.map((z) => z?.values)), maxes: Ft(N.map((z) => z?.maxes)) } : void 0;}
-}, i), A = V ? d.spared?.(w, h) : null;
-if (A)
-return n.answers[r] = { word: "none", spared: fe(A, 200) }, { label: l, lines: [`Not prompted: ${A}`] };
-for (const { word: b, plan: N } of y) {const z = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${b}`, ge = d.label(b, w, h);
-if (!N) {g.push({ label: ge, command: z });
+const { facts: b } = or(e, l, {values: jt(_.map(($) => $.values)),
+maxes: jt(_.map(($) => $.maxes)),
+bars: jt(_.map(($) => $.bars)),
+others: jt(_.map(($) => $.others)),
+more: ($) => {const N = _.map((Y) => Y.more?.($));
+return N.some((Y) => Y !== void 0) ? { values: jt(N.map((Y) => Y?.values)), maxes: jt(N.map((Y) => Y?.maxes)) } : void 0;}
+}, i), E = V ? d.spared?.(b, p) : null;
+if (E)
+return n.answers[r] = { word: "none", spared: he(E, 200) }, { label: c, lines: [`Not prompted: ${E}`] };
+for (const { word: $, plan: N } of y) {const Y = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${$}`, Ee = d.label($, b, p);
+if (!N) {g.push({ label: Ee, command: Y });
 continue;}
-const Se = m.fromEntries(N.dice.map((rt) => [rt.name, 1])), Oe = N.resolve(w, Se), te = wt(Oe) ? cv(Oe) : d.keep(b, Oe, Se).success === !1 ? ic : void 0;
-if (te !== void 0) {const rt = te === ic ? ge : ge.replace(/ \(.*\)$/, ""), jt = p.find((pt) => pt.why === te);
-jt ? jt.answers.push(rt) : p.push({ answers: [rt], why: te });
-} else g.push({ label: ge, command: z });}
-for (const { word: b, why: N } of $) p.push({ answers: [b], why: N });
-for (const { answers: b, why: N } of p) v.push(`${b.join(", ")}: ${N}`);
-const j = Qa(n, s), U = (b) => {const N = B(b);
-return N && (s || !Fe(N)) ? ee(N, "a token") : void 0;};
-for (const b of d.extra?.(w, j === h.attacker ? h : { ...h, attacker: j }, U) ?? [])
-b.kind === "line" ? v.push(b.label) : b.section === He && g.push({ label: b.label, command: b.command });
-return { label: l, lines: v, buttons: Yn(r) ? g : [] };}
-var ic = "cannot succeed here (no roll makes it)", lv = m.freeze({ positionals: m.freeze([]) });
-function Ft(e) {return [...new x(e.flatMap((t) => t ?? []))];}
-function oc(e) {return nt(e, Ge());}
-function dv(e) {const t = B(e);
+const ke = m.fromEntries(N.dice.map((te) => [te.name, 1])), Be = N.resolve(b, ke), Ie = wt(Be) ? bp(Be) : d.keep($, Be, ke).success === !1 ? pl : void 0;
+if (Ie !== void 0) {const te = Ie === pl ? Ee : Ee.replace(/ \(.*\)$/, ""), Gt = v.find((Vt) => Vt.why === Ie);
+Gt ? Gt.answers.push(te) : v.push({ answers: [te], why: Ie });
+} else g.push({ label: Ee, command: Y });}
+for (const { word: $, why: N } of w) v.push({ answers: [$], why: N });
+for (const { answers: $, why: N } of v) h.push(`${$.join(", ")}: ${N}`);
+const M = al(n, s), U = ($) => {const N = H($);
+return N && (s || !Ge(N)) ? ee(N, "a token") : void 0;};
+for (const $ of d.extra?.(b, M === p.attacker ? p : { ...p, attacker: M }, U) ?? [])
+$.kind === "line" ? h.push($.label) : $.section === Ke && g.push({ label: $.label, command: $.command });
+return { label: c, lines: h, buttons: zn(r) ? g : [] };}
+var pl = "cannot succeed here (no roll makes it)", $p = m.freeze({ positionals: m.freeze([]) });
+function jt(e) {return [...new K(e.flatMap((t) => t ?? []))];}
+function vl(e) {return st(e, Ue());}
+function Ap(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = rf(t, X(t));
+const n = yf(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function ac(e, t) {return `Attack ${e.key}: ${Vs(e, t)} attacks`;}
-function cc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function uv(e, t, n) {const r = P(e), s = oc(e), i = new D();
-for (const c of t.defenders)
-for (const l of dv(c)) {const d = i.get(l) ?? [];
-d.push(c), i.set(l, d);}
-const o = new D(), a = (c) => (o.has(c) || o.set(c, sc(e, r, t, c, !1, s, n)), o.get(c) ?? []);
-for (const [c, l] of i) {if (c === "gm") continue;
-const d = l.flatMap(a);
-d.length > 0 && M(Ae(Wo(c)), me({ title: ac(t, !1), rows: [...cc(r, t), ...d] }), { record: !0 });}
-M(le, me(hr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function hr(e, t, n, r, s = oc(e), i) {const o = [...cc(t, n), ...r.flatMap((c) => sc(e, t, n, c, !0, s, i) ?? [])], a = Lt(e, n).map((c) => {const l = B(c);
-return l ? ee(l, "a token") : "a token gone from the table";});
+function ml(e, t) {return `Attack ${e.key}: ${Hs(e, t)} attacks`;}
+function gl(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Sp(e, t, n) {const r = P(e), s = vl(e), i = new D();
+for (const l of t.defenders)
+for (const c of Ap(l)) {const d = i.get(c) ?? [];
+d.push(l), i.set(c, d);}
+const o = new D(), a = (l) => (o.has(l) || o.set(l, hl(e, r, t, l, !1, s, n)), o.get(l) ?? []);
+for (const [l, c] of i) {if (l === "gm") continue;
+const d = c.flatMap(a);
+d.length > 0 && F(_e(Qo(l)), ge({ title: ml(t, !1), rows: [...gl(r, t), ...d] }), { record: !0 });}
+F(de, ge(vr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function vr(e, t, n, r, s = vl(e), i) {const o = [...gl(t, n), ...r.flatMap((l) => hl(e, t, n, l, !0, s, i) ?? [])], a = Ft(e, n).map((l) => {const c = H(l);
+return c ? ee(c, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ac(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function Bs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = Xa(t), a = Ja(s, t), c = n ?? s.hit.plan(a, tt(r, t.gm)), l = Ps(o, c.dice), d = new D([[a, c]]), f = (p) => {let $ = d.get(p);
-return $ || d.set(p, $ = s.hit.plan(p, tt(r, t.gm))), $;};
-if (!iv(r, t)) throw new I(`attack ${t.key} is being resolved already`);
-const u = [], h = [];
-for (const p of t.defenders) {const $ = B(p);
-if (!$) {h.push(p);
+}), { title: ml(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function Ks(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = il(t), a = ol(s, t), l = n ?? s.hit.plan(a, rt(r, t.gm)), c = Fs(o, l.dice), d = new D([[a, l]]), f = (v) => {let w = d.get(v);
+return w || d.set(v, w = s.hit.plan(v, rt(r, t.gm))), w;};
+if (!kp(r, t)) throw new I(`attack ${t.key} is being resolved already`);
+const u = [], p = [];
+for (const v of t.defenders) {const w = H(v);
+if (!w) {p.push(v);
 continue;}
-const y = { token: $, character: X($) }, _ = t.answers[p], V = ur(s, t, p), w = { target: y, plan: f(V.order), given: l };
-if (_) {w.answer = fv(_), w.answerGiven = { answer: _.answer ?? null };
-const A = _.answer === void 0 ? void 0 : i.rolled?.(_.answer);
-A && (w.given = { ...l, ...A }), _.replaces && fr(r, s, t, p) !== void 0 && (w.replacesFiled = !0);
-const { helper: j } = _;
-j !== void 0 && i.settle && (w.plan = lc(w.plan, j, (U) => i.settle(_, U, V)));}
-u.length === 0 && t.attacker !== null && i.spend && (w.plan = lc(w.plan, t.attacker, (A) => i.spend(A, V))), u.push(w);}
-const v = e.gm ? e : { ...e, replyTo: "gm" };
-e.gm || delete v.replyFor;
+const y = { token: w, character: z(w) }, _ = t.answers[v], V = hr(s, t, v), b = { target: y, plan: f(V.order), given: c };
+if (_) {b.answer = _p(_), b.answerGiven = { answer: _.answer ?? null };
+const E = _.answer === void 0 ? void 0 : i.rolled?.(_.answer);
+E && (b.given = { ...c, ...E }), _.replaces && pr(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
+const { helper: M } = _;
+M !== void 0 && i.settle && (b.plan = kl(b.plan, M, (U) => i.settle(_, U, V)));}
+u.length === 0 && t.attacker !== null && i.spend && (b.plan = kl(b.plan, t.attacker, (E) => i.spend(E, V))), u.push(b);}
+const h = e.gm ? e : { ...e, replyTo: "gm" };
+e.gm || delete h.replyFor;
 const g = () => {r.resolving?.delete(t);};
 let k;
-try {k = Wa(v, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {k = el(h, u, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => ov(r, t),
-refusals: (p, $) => `Attack ${t.key}: ${$ ? "not applied to every defender" : "not applied"}: ${p.join("; ")}.`});
-} catch (p) {throw g(), p;}
-return k === void 0 ? void 0 : k.then(g, (p) => {throw g(), p;});}
-function fv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => yp(r, t),
+refusals: (v, w) => `Attack ${t.key}: ${w ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
+} catch (v) {throw g(), v;}
+return k === void 0 ? void 0 : k.then(g, (v) => {throw g(), v;});}
+function _p(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function lc(e, t, n) {return {...e,
+function kl(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
 return wt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var hv = 5, dc = 100;
-function vv(e) {const t = e.app, n = P(t), r = n.check.answers, s = za(e.parsed, n);
-if (Ie(e.parsed) === void 0) throw new O("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, tt(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
+var Ep = 5, yl = 100;
+function Tp(e) {const t = e.app, n = P(t), r = n.check.answers, s = sl(e.parsed, n);
+if (Ne(e.parsed) === void 0) throw new O("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, rt(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = mv(e), l = m.values(t.store.exchange.attacks);
-if (l.length >= qr) throw new I(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const y = l.filter((_) => !_.gm);
-if (y.filter((_) => _.by === e.playerId).length >= hv || y.length >= qr / 2)
+const l = Rp(e), c = m.values(t.store.exchange.attacks);
+if (c.length >= Jr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const y = c.filter((_) => !_.gm);
+if (y.filter((_) => _.by === e.playerId).length >= Ep || y.length >= Jr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = vt(e, Ie(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = kt(e, Ne(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => l !== null && y.id === l ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new I(`no defender left (${f.join("; ")})`);
-if (u.length > zr) throw new I(`one attack has at most ${zr} defenders (got ${u.length})`);
-const h = u.map(({ token: y }) => y.id), v = r.refuseDeclared?.(s, h);
-if (v) throw new I(v);
-if (c !== null && r.declarer && pv(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
-for (const _ of l) _.gm || (y += _.defenders.length);
-if (y + u.length > dc) throw new I(`the players' open attacks may hold ${dc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
-const g = u.filter(({ token: y }) => !Fe(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
+if (u.length > Qr) throw new I(`one attack has at most ${Qr} defenders (got ${u.length})`);
+const p = u.map(({ token: y }) => y.id), h = r.refuseDeclared?.(s, p);
+if (h) throw new I(h);
+if (l !== null && r.declarer && Op(t, e, l, r.declarer(s, p)), !e.gm) {let y = 0;
+for (const _ of c) _.gm || (y += _.defenders.length);
+if (y + u.length > yl) throw new I(`the players' open attacks may hold ${yl} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+const g = u.filter(({ token: y }) => !Ge(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: c,
+attacker: l,
 edition: n.id,
-positionals: e.parsed.positionals.map(uc),
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, _]) => [y, _.map(uc)]),
+positionals: e.parsed.positionals.map(wl),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, _]) => [y, _.map(wl)]),
 situation: o,
 round: t.store.round.number,
-defenders: h,
+defenders: p,
 answers: {}};
-if (k.key = "A1", !Go(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = sv(t, g.length === 0), t.store.exchange.attacks[k.key] = k, tv(k, s);
-const p = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-g.length > 0 && M(It, ae(`Attack ${k.key}: ${Vs(k, !1)} attacks ${et(g)}${p}.`), { record: !0 }), f.length > 0 && Qe(e, `Not among the defenders: ${Xn(f).join("; ")}`);
-const $ = new D([[s, i]]);
-if (uv(t, k, (y) => ($.has(y) || $.set(y, n.hit.plan(y, tt(t, e.gm))), $.get(y))), nc(t, k)) return Bs(e, k, i);}
-function pv(e, t, n, r) {const s = r ? B(n) : void 0;
+if (k.key = "A1", !xo(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+k.key = gp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, pp(k, s);
+const v = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+g.length > 0 && F(Ct, ae(`Attack ${k.key}: ${Hs(k, !1)} attacks ${nt(g)}${v}.`), { record: !0 }), f.length > 0 && et(e, `Not among the defenders: ${Qn(f).join("; ")}`);
+const w = new D([[s, i]]);
+if (Sp(t, k, (y) => (w.has(y) || w.set(y, n.hit.plan(y, rt(t, e.gm))), w.get(y))), ul(t, k)) return Ks(e, k, i);}
+function Op(e, t, n, r) {const s = r ? H(n) : void 0;
 if (!r || !s) return;
-const i = sr(e, { token: s, character: X(s) }, r, nt(e, r.readsTurnOrder ? Ge() : void 0)), o = Ha(e, i, !0, "; no attack declared");
+const i = or(e, { token: s, character: z(s) }, r, st(e, r.readsTurnOrder ? Ue() : void 0)), o = Qa(e, i, !0, "; no attack declared");
 if (o !== void 0) throw new I(o);
 const a = r.resolve(i.facts, {});
-if (wt(a)) throw new I(ir(e, i.snapshot, a, t.gm || Ee(t.playerId, s, X(s))));}
-function mv(e) {const t = xe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (wt(a)) throw new I(ar(e, i.snapshot, a, t.gm || Re(t.playerId, s, z(s))));}
+function Rp(e) {const t = qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Pt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Mt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Pt(n[0]._id, e.gm);
+r = Mt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new O("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new O("select your attacking token, or give --from with its id");}
-if (r = un(r), !e.gm && !Ee(e.playerId, r, X(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = hn(r), !e.gm && !Re(e.playerId, r, z(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function uc(e) {const t = ce(e);
-return t === null ? e : E(t);}
-async function gv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...wr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-We(e.parsed, s);
-const i = (xe(e.parsed, "answer") ?? "").toUpperCase(), o = Gs(t, i), a = o && Za(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new I(`no open attack ${fe(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (ec(t, a)) throw new I(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Ie(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+function wl(e) {const t = le(e);
+return t === null ? e : A(t);}
+async function Dp(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...$r(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ye(e.parsed, s);
+const i = m.keys(r.answerFlags).filter((E) => r.answerFlags[E].kind === "token");
+za(e, i), Xa(e, i);
+const o = (qe(e.parsed, "answer") ?? "").toUpperCase(), a = Bs(t, o), l = a && ll(a, e.playerId, e.gm) ? a : void 0;
+if (!l) throw new I(`no open attack ${he(o, 12)} to answer (resolved, cancelled, or never declared)`);
+if (cl(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
+const c = Ne(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
 if (c.length !== 1) throw new O("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Pt(l, !0) : void 0, f = d && Us(d, e.playerId, e.gm) ? d : void 0;
-if (!f) throw new I(`that token is not a defender of attack ${a.key}`);
-const u = X(f), h = ee(f, "the defender");
-if (!e.gm && !Ee(e.playerId, f, u)) throw new I(`only ${h}'s controller or the GM answers for it`);
-const v = a.answers[l];
-if (v) throw new I(`${h} has answered attack ${a.key} already (${v.word})`);
-if (js(t, a, l)) throw new I(`${h} answers attack ${a.key} with the defense it made ahead`);
-const g = xe(e.parsed, r.answerFlag);
-if (g === void 0) throw new O(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const k = De(g, `--${r.answerFlag}`, r.choices);
-let p = { word: k }, $ = k === "none" ? "no defense" : k;
-if (k !== "none") {const w = ur(n, a, l), A = r.planAnswer(k, w, tt(t, e.gm), kv(e.parsed, r.answerFlags)), j = Ps(e.parsed, A.dice), U = A.dice.filter((H) => j[H.name] === void 0), b = U.length > 0 ? await Pa(U.map((H) => H.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || ec(t, a) || a.answers[l] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const N = B(l);
-if (!N || !e.gm && !Ee(e.playerId, N, X(N))) throw new I(`${h} is gone or no longer yours since the roll: nothing answered`);
-const z = Ms(A.dice, j, b, 0), ge = sr(t, { token: f, character: u }, A, nt(t, A.readsTurnOrder ? Ge() : void 0)), Se = Ha(t, ge, !0, "; nothing answered");
-if (Se !== void 0) throw new I(Se);
-const Oe = A.resolve(ge.facts, z);
-if (wt(Oe)) throw new I(ir(t, ge.snapshot, Oe));
-const te = r.keep(k, Oe, z), rt = e.gm ? void 0 : Ka(e, A.dice);
-if (p = { word: te.word }, te.answer !== void 0 && (p.answer = te.answer), te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), te.helper !== void 0) {const H = yv(t, te.helper, a.attacker);
-if (H !== void 0) throw new I(`${rr(te.helper)} already helps ${H}: one reaction, one aid`);
-p.helper = te.helper;}
-rt && (p.typed = !0);
-const jt = Aa(n, (H) => H === l ? h : rr(H)), pt = Oe.steps.filter((H) => H.section === "Check").map(jt);
-$ = pt.length > 0 ? pt.join("; ") : k;}
-e.gm && (p.gm = !0), fr(t, n, a, l) !== void 0 && (p.replaces = !0), a.answers[l] = p;
-const y = tc(t, a, e.playerId, e.gm), _ = nc(t, a), V = y.length > 0 ? ` Waiting for ${y.join(", ")}.` : _ ? ` Attack ${a.key} resolves.` : Lt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Te(e, `${h}: ${$}.${V}`), _ ? await Bs(e, a) : !e.gm && Lt(t, a).length === 0 && M(le, me(hr(t, n, a, [])), { record: !0 });}
-function kv(e, t) {const n = new D([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
-return dr({ command: e.command, positionals: [], flags: n }, t);}
-function yv(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${rr(s)}'s answer to ${r.key}`;}}
-function wv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.entries(t.check.answers.flags).map(([s, { kind: i }]) => ` [--${s}${i === "switch" ? "" : " ..."}]`).join("");
+const d = c[0], f = l.defenders.includes(d) ? Mt(d, !0) : void 0, u = f && Ws(f, e.playerId, e.gm) ? f : void 0;
+if (!u) throw new I(`that token is not a defender of attack ${l.key}`);
+const p = z(u), h = ee(u, "the defender");
+if (!e.gm && !Re(e.playerId, u, p)) throw new I(`only ${h}'s controller or the GM answers for it`);
+const g = l.answers[d];
+if (g) throw new I(`${h} has answered attack ${l.key} already (${g.word})`);
+if (Us(t, l, d)) throw new I(`${h} answers attack ${l.key} with the defense it made ahead`);
+const k = qe(e.parsed, r.answerFlag);
+if (k === void 0) throw new O(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const v = Ce(k, `--${r.answerFlag}`, r.choices);
+let w = { word: v }, y = v === "none" ? "no defense" : v;
+if (v !== "none") {const E = hr(n, l, d), M = r.planAnswer(v, E, rt(t, e.gm), Ip(e.parsed, r.answerFlags)), U = Fs(e.parsed, M.dice), $ = M.dice.filter((ye) => U[ye.name] === void 0), N = $.length > 0 ? await Ua($.map((ye) => ye.sides)) : [];
+if (t.store.exchange.attacks[o] !== l || cl(t, l) || l.answers[d] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
+const Y = H(d);
+if (!Y || !e.gm && !Re(e.playerId, Y, z(Y))) throw new I(`${h} is gone or no longer yours since the roll: nothing answered`);
+const Ee = js(M.dice, U, N, 0), ke = or(t, { token: u, character: p }, M, st(t, M.readsTurnOrder ? Ue() : void 0)), Be = Qa(t, ke, !0, "; nothing answered");
+if (Be !== void 0) throw new I(Be);
+const Ie = M.resolve(ke.facts, Ee);
+if (wt(Ie)) throw new I(ar(t, ke.snapshot, Ie));
+const te = r.keep(v, Ie, Ee), Gt = e.gm ? void 0 : Za(e, M.dice);
+if (w = { word: te.word }, te.answer !== void 0 && (w.answer = te.answer), te.roll !== void 0 && (w.roll = te.roll), te.success !== void 0 && (w.success = te.success), te.helper !== void 0) {const ye = Cp(t, te.helper, l.attacker);
+if (ye !== void 0) throw new I(`${ir(te.helper)} already helps ${ye}: one reaction, one aid`);
+w.helper = te.helper;}
+Gt && (w.typed = !0);
+const Vt = Da(n, (ye) => ye === d ? h : ir(ye)), ne = Ie.steps.filter((ye) => ye.section === "Check").map(Vt);
+y = ne.length > 0 ? ne.join("; ") : v;}
+e.gm && (w.gm = !0), pr(t, n, l, d) !== void 0 && (w.replaces = !0), l.answers[d] = w;
+const _ = dl(t, l, e.playerId, e.gm), V = ul(t, l), b = _.length > 0 ? ` Waiting for ${_.join(", ")}.` : V ? ` Attack ${l.key} resolves.` : Ft(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
+De(e, `${h}: ${y}.${b}`), V ? await Ks(e, l) : !e.gm && Ft(t, l).length === 0 && F(de, ge(vr(t, n, l, [])), { record: !0 });}
+function Ip(e, t) {const n = new D([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
+return fr({ command: e.command, positionals: [], flags: n }, t);}
+function Cp(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${ir(s)}'s answer to ${r.key}`;}}
+function Np(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.entries(t.check.answers.flags).map(([s, { kind: i }]) => ` [--${s}${i === "switch" ? "" : " ..."}]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var bv = {usage: wv,
+var Pp = {usage: Np,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ye(e.parsed, "list")) return Sv(e);
-const t = xe(e.parsed, "resolve");
-if (t !== void 0) return $v(e, t);
-const n = xe(e.parsed, "cancel");
-return n !== void 0 ? Av(e, n) : vv(e);}};
-function fc(e, t) {const n = Gs(e.app, t), r = n && Za(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new I(`no open attack ${fe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+run(e) {if (be(e.parsed, "list")) return Fp(e);
+const t = qe(e.parsed, "resolve");
+if (t !== void 0) return Mp(e, t);
+const n = qe(e.parsed, "cancel");
+return n !== void 0 ? Lp(e, n) : Tp(e);}};
+function bl(e, t) {const n = Bs(e.app, t), r = n && ll(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new I(`no open attack ${he(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function $v(e, t) {const n = fc(e, t.toUpperCase());
+function Mp(e, t) {const n = bl(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = rc(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(B(i), "a token"));
-Te(e, `Attack ${n.key} waits for the GM to settle ${et(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (!e.gm) {const r = fl(e.app, n);
+if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
+De(e, `Attack ${n.key} waits for the GM to settle ${nt(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Bs(e, n);}
-function Av(e, t) {const n = fc(e, t.toUpperCase());
+return Ks(e, n);}
+function Lp(e, t) {const n = bl(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], M(It, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Sv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Lt(t, i).some((o) => Ba(e.playerId, o)));
-if (r.length === 0) {Te(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], F(Ct, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Fp(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Ft(t, i).some((o) => Ja(e.playerId, o)));
+if (r.length === 0) {De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) M(le, me(hr(t, n, i, [])));
+if (e.gm) {for (const i of r) F(de, ge(vr(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = tc(t, i, e.playerId, !1);
-return `${i.key}: ${Vs(i, !1)} attacks; waiting for ${o.length > 0 ? et(o) : "the GM"}`;});
-M(Ae(e.replyTo), me({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function _v(e) {const t = P(e);
-for (const n of m.values(e.store.exchange.attacks)) M(le, me(hr(e, t, n, [])), { record: !0 });}
-function hc(e) {const t = P(e);
-nv(e);
+const s = r.map((i) => {const o = dl(t, i, e.playerId, !1);
+return `${i.key}: ${Hs(i, !1)} attacks; waiting for ${o.length > 0 ? nt(o) : "the GM"}`;});
+F(_e(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function jp(e) {const t = P(e);
+for (const n of m.values(e.store.exchange.attacks)) F(de, ge(vr(e, t, n, [])), { record: !0 });}
+function $l(e) {const t = P(e);
+vp(e);
 for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-jn(e.store, n, Ot({ ...sn(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, M(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), _v(e);}
-function Ev(e) {const t = [];
-for (const n of e) {if (t.length >= Jr) break;
-ba(n) || t.push(mn(ks(n)));}
+Vn(e.store, n, Rt({ ...ln(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, F(de, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), jp(e);}
+function Gp(e) {const t = [];
+for (const n of e) {if (t.length >= es) break;
+Oa(n) || t.push(kn(bs(n)));}
 return t;}
-function Tv(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function Vp(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
-let c = !0;
-for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
-if (c) return a;}
+let l = !0;
+for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
+if (l) return a;}
 return null;}
-function Ov(e) {e.turnOrderSeen = void 0, vr(e);}
-function vr(e, t) {const n = nh();
+function Up(e) {e.turnOrderSeen = void 0, mr(e);}
+function mr(e, t) {const n = gh();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = ms(n);
-Dv(e, s);
-const i = Ev(s), o = Tv(r.seen, i);
+const r = e.store.round, s = ys(n);
+Hp(e, s);
+const i = Gp(s), o = Vp(r.seen, i);
 r.seen = i;
-const a = vc(s), c = Ku(r.start, a, o === null || Rv(t, a));
-if (c === void 0 ? delete r.start : r.start = c, o === null) {r.turned = 0;
+const a = Al(s), l = of(r.start, a, o === null || Bp(t, a));
+if (l === void 0 ? delete r.start : r.start = l, o === null) {r.turned = 0;
 return;}
-r.turned += o, r.turned >= i.length && hc(e);}
-function vc(e) {const t = $a(e);
+r.turned += o, r.turned >= i.length && $l(e);}
+function Al(e) {const t = Ra(e);
 if (t === void 0) return;
-const n = Jn(t.pr);
-return { row: mn(ks(t)), initiative: C.isFinite(n) ? n : null };}
-function Rv(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = vc(ms(e));
+const n = Zn(t.pr);
+return { row: kn(bs(t)), initiative: C.isFinite(n) ? n : null };}
+function Bp(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = Al(ys(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function Dv(e, t) {e.oddTurnRowsTold === !0 || t.every(rh) || (e.oddTurnRowsTold = !0, M(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Iv(e, t) {const n = P(e), r = Ne(t);
-rv(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new x(), c = new D();
-for (const d of m.keys(e.store.tokens)) {const f = B(d) ?? Sf(d, o)[0];
-if (!f || Nt(f)) continue;
-const u = fn(f, o);
-a.has(u) || (a.add(u), c.set(f.id, u), s.push({ token: f, character: X(f) }));}
-return cr(e, s, {values: [],
+function Hp(e, t) {e.oddTurnRowsTold === !0 || t.every(kh) || (e.oddTurnRowsTold = !0, F(de, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Wp(e, t) {const n = P(e), r = Pe(t);
+mp(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new D();
+for (const d of m.keys(e.store.tokens)) {const f = H(d) ?? Gf(d, o)[0];
+if (!f || Pt(f)) continue;
+const u = pn(f, o);
+a.has(u) || (a.add(u), l.set(f.id, u), s.push({ token: f, character: z(f) }));}
+return dr(e, s, {values: [],
 dice: [],
-resolve(d) {const f = e.store.tokens[c.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), h = d.bars.vitality.value, v = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(h, !1), g = f?.deadForGood === !0 || r.life.deadForGood(v, h), k = n.life.enter(h, g), p = r.life.condition(v, h), $ = n.life.condition(k, h);
-return p !== $ && i.push({ name: d.name, from: p, to: $ }), {headline: "acts",
+resolve(d) {const f = e.store.tokens[l.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), p = d.bars.vitality.value, h = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(p, !1), g = f?.deadForGood === !0 || r.life.deadForGood(h, p), k = n.life.enter(p, g), v = r.life.condition(h, p), w = n.life.condition(k, p);
+return v !== w && i.push({ name: d.name, from: v, to: w }), {headline: "acts",
 steps: [],
 changes: [],
 state: k,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var pc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Cv(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${pc[r]} -> ${pc[s]}`);
-return ` Conditions read again: ${Ct(t, 6)}.`;}
-function Nv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const c = Uf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
-if (l === void 0 && c.length > 0) {i.push(a.name);
+var Sl = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Kp(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Sl[r]} -> ${Sl[s]}`);
+return ` Conditions read again: ${Nt(t, 6)}.`;}
+function xp(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const l = nh(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
+if (c === void 0 && l.length > 0) {i.push(a.name);
 continue;}
-const d = Bf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
+const d = rh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-dt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Pv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Mv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+pt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var Yp = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", qp = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${en()[1] ?? en()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${wa.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${nn()[1] ?? nn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ta.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Je.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ze.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4006,145 +4052,145 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Hs(e) {return e ? "on" : "off";}
-function Lv(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = Je.filter((i) => t.attributes[i] !== go[i]).map(
+function xs(e) {return e ? "on" : "off";}
+function zp(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = Ze.filter((i) => t.attributes[i] !== So[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return me({title: `DefenseRound v${ke}`,
+return ge({title: `DefenseRound v${we}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Hs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Hs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [jv[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [rn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Players target any", lines: [xs(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [xs(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Jp[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [an.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [E(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Fv(e) },
+{ label: "Round", lines: [A(e.store.round.number)] },
+{ label: "Not on the sheet", lines: Xp(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Fv(e) {const t = e.store.sheetLacks;
+function Xp(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var jv = {refuse: "refuse (--api-as or not)",
+var Jp = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ks(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Gv(e) {const t = e.store.settings, n = P(e), r = en().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${Hs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Ys(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Qp(e) {const t = e.store.settings, n = P(e), r = nn().filter((o) => o !== t.edition), s = (o, a) => ue(`${o}: ${xs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ue(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ks(t.apiCommands, Kr)}}`),
-de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ks(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ks(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-de("next round", "!defense-round next-round"),
-de("help handout", "!defense-round help"),
-de("table macros", "!defense-round macros")
+ue(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ys(t.apiCommands, Yr)}}`),
+ue(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ys(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => ue(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [ue(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ue(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ys(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ue("next round", "!defense-round next-round"),
+ue("help handout", "!defense-round help"),
+ue("table macros", "!defense-round macros")
 ].join(" ");}
-function Vv(e, t) {const [n, r] = t;
+function Zp(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new O("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!Je.includes(s))
-throw new O(`unknown value name "${K(n)}": ${Bt(n, Je, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : bt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = vt(e, Ie(e.parsed)), l = [];
-for (const { token: d, character: f } of a) {const u = qf(e.app, d.id);
-u.overrides = Ln(u.overrides, s, i ? null : o);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (u.worn = Ln(u.worn, h, null)), va(e.app, d.id), l.push(Wn(d, f, e.app.store.settings).name);}
-dt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var Ws = [
+if (!Ze.includes(s))
+throw new O(`unknown value name "${B(n)}": ${Kt(n, Ze, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : bt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = kt(e, Ne(e.parsed)), c = [];
+for (const { token: d, character: f } of a) {const u = ch(e.app, d.id);
+u.overrides = jn(u.overrides, s, i ? null : o);
+const p = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+p && (u.worn = jn(u.worn, p, null)), ba(e.app, d.id), c.push(Yn(d, f, e.app.store.settings).name);}
+pt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
+var qs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Uv(e) {const { targets: t, notes: n } = vt(e, Ie(e.parsed)), r = new D(), s = {values: Ws.map(([, o]) => o),
-maxes: Ws.map(([, o]) => o),
+function ev(e) {const { targets: t, notes: n } = kt(e, Ne(e.parsed)), r = new D(), s = {values: qs.map(([, o]) => o),
+maxes: qs.map(([, o]) => o),
 dice: [],
-resolve(o) {const a = [], c = [];
-for (const [l, d] of Ws) {const f = o.values[d];
+resolve(o) {const a = [], l = [];
+for (const [c, d] of qs) {const f = o.values[d];
 if (!f?.present) continue;
-const u = l === "physical" ? "Physical" : "Magical", h = f.max;
-if (h === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
+const u = c === "physical" ? "Physical" : "Magical", p = f.max;
+if (p === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(h === 0 && (f.current ?? 0) === 0)) {if (f.current === h) {a.push(`${u} ${h}, already whole`);
+if (!(p === 0 && (f.current ?? 0) === 0)) {if (f.current === p) {a.push(`${u} ${p}, already whole`);
 continue;}
-c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);}}
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = cr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return or(a, o.reading.problems);
-va(e.app, a.id);
-const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-dt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Bv(e) {e.store = ln(ke), e.loadProblems = [], delete e.newerState, la(Vn, e.store);}
-function Hv(e, t) {const [n, ...r] = t;
+l.push({ kind: "value", key: d, to: p }), a.push(`${u} ${f.current ?? 0} -> ${p}`);}}
+return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
+}, i = dr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return lr(a, o.reading.problems);
+ba(e.app, a.id);
+const l = r.get(a.id) ?? [];
+return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
+pt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function tv(e) {e.store = un(we), e.loadProblems = [], delete e.newerState, ma(Bn, e.store);}
+function nv(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new O("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new I(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Fe(o), c = s.npc || o !== void 0 && es(o, X(o)), l = gn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, X(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
-M(Ae(e.replyTo), me(s.card()));}
-var Kv = {usage: () => Pv,
+const o = H(s.tokenId), a = s.hidden || o !== void 0 && Ge(o), l = s.npc || o !== void 0 && rs(o, z(o)), c = yn(e.app, { npc: l, hidden: a }) === "public";
+if (!(e.gm || c || o !== void 0 && Re(e.playerId, o, z(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
+F(_e(e.replyTo), ge(s.card()));}
+var rv = {usage: () => Yp,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Mv[n];},
+return qp[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {We(e.parsed, {}), Hv(e, n);
+if (r === "details") {Ye(e.parsed, {}), nv(e, n);
 return;}
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (We(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-M(Ae("gm"), Lv(e.app)), M(Ae("gm"), Gv(e.app));
+switch (Ye(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+F(_e("gm"), zp(e.app)), F(_e("gm"), Qp(e.app));
 return;
-case "help": {vs(P(e.app));
-const i = pa();
-M(Ae(e.replyTo), hs(`The handout "${zn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {gs(P(e.app));
+const i = $a();
+F(_e(e.replyTo), ms(`The handout "${Jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new O("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = th(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, l = mh(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = Iv(e.app, a);
-vs(P(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Cv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = av(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-dt(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: c, changed: d } = Wp(e.app, a);
+gs(P(e.app), { createIfMissing: !1 });
+const f = c === 0 ? "" : d.length > 0 ? Kp(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = wp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+pt(e, `${l}${f} Bars, worn armor and the Turn Tracker are kept.${p}`);
 return;}
-dt(e, c);
+pt(e, l);
 return;}
 case "set":
-Vv(e, n);
+Zp(e, n);
 return;
 case "repair":
-Uv(e);
+ev(e);
 return;
 case "next-round":
-hc(e.app);
+$l(e.app);
 return;
 case "macros":
-Nv(e);
+xp(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Bv(e.app), dt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+tv(e.app), pt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), dt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), pt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new O(`unknown subcommand "${K(E(t))}"`);}}};
-function Wv(e, t) {const n = new D();
+throw new O(`unknown subcommand "${B(A(t))}"`);}}};
+function sv(e, t) {const n = new D();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? ea(c, o.bar) : null);
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? le(a.get("current")) : l ? aa(l, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(aa(o.attributeId)));
+n.set(s, le(pa(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4153,55 +4199,55 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, E(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Ot(sn(e.memories, Gn(i, o)), e.edition));
+n.set(s, Rt(ln(e.memories, Un(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, No(e.memories, o.tokenId ?? i));
+n.set(s, Vo(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = Ge());
-const a = Jn(r.find((c) => c.id === i)?.pr);
+case "initiative": {r ?? (r = Ue());
+const a = Zn(r.find((l) => l.id === i)?.pr);
 n.set(s, C.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var mc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function gc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function xv(e) {const t = e.app.store.history, n = xe(e.parsed, "entry");
+var _l = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function El(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function iv(e) {const t = e.app.store.history, n = qe(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new I(`that damage (${K(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!gc(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!El(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (gc(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (El(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Yv(e) {if (!ye(e.parsed, "undo")) throw new O(`--${ye(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (ye(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((p) => !m.prototype.hasOwnProperty.call(mc, p));
-if (t) throw new O(`--undo takes no --${K(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (We(e.parsed, mc), e.parsed.positionals.length > 0) throw new O("--undo takes no amount");
-const n = e.app, r = n.store.history, s = xv(e), i = r[s], o = P(n), a = new D(i.tokens.map((p) => [p.tokenId, Pt(p.tokenId, e.gm)])), c = i.tokens.filter((p) => a.get(p.tokenId) !== void 0), l = i.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => Jv(p) ? c.find(($) => yc({ place: "", tokenId: $.tokenId, name: $.name, change: p }, n.store.settings)) : void 0, f = Nu(Du(i.tokens, (p) => a.get(p) !== void 0, d), o, n.store.round.number - i.round).filter((p) => yc(p, n.store.settings)), u = new D();
-for (const [p, $] of a) $ && u.set(p, zv($));
-for (const p of f) p.name = u.get(p.tokenId) ?? p.name;
-const h = Mt(n), v = Wv(h, f), g = (p, $) => {if (p.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
-if (p.deadForGood !== $.deadForGood) return "has died for good since";
+function ov(e) {if (!be(e.parsed, "undo")) throw new O(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (be(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !m.prototype.hasOwnProperty.call(_l, v));
+if (t) throw new O(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Ye(e.parsed, _l), e.parsed.positionals.length > 0) throw new O("--undo takes no amount");
+const n = e.app, r = n.store.history, s = iv(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Mt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => dv(v) ? l.find((w) => Ol({ place: "", tokenId: w.tokenId, name: w.name, change: v }, n.store.settings)) : void 0, f = qu(Ku(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ol(v, n.store.settings)), u = new D();
+for (const [v, w] of a) w && u.set(v, lv(w));
+for (const v of f) v.name = u.get(v.tokenId) ?? v.name;
+const p = Lt(n), h = sv(p, f), g = (v, w) => {if (v.stance !== w.stance) return w.stance === void 0 ? "has dropped its stance since" : `has taken the ${w.stance} stance since`;
+if (v.deadForGood !== w.deadForGood) return "has died for good since";
 const y = (_) => (_.edition?.id === o.id ? o.life.parseState(_.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(y(p), y($));
-}, k = Cu(f, v, be);
-if (k.length > 0) {if (!e.gm) {const p = k.filter((_) => {const V = a.get(_.tokenId);
-return V !== void 0 && Ns(e, kc(V));
-}), $ = [...new x(k.filter((_) => !p.includes(_)).map((_) => _.name))], y = [...Lo(p, v, be, g), ...$.length > 0 ? [`${et($)} changed`] : []];
-Qe(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
+return o.life.describeStateChange(y(v), y(w));
+}, k = Yu(f, h, Ae);
+if (k.length > 0) {if (!e.gm) {const v = k.filter((_) => {const V = a.get(_.tokenId);
+return V !== void 0 && Ls(e, Tl(V));
+}), w = [...new K(k.filter((_) => !v.includes(_)).map((_) => _.name))], y = [...Ho(v, h, Ae, g), ...w.length > 0 ? [`${nt(w)} changed`] : []];
+et(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ye(e.parsed, "force")) {Qe(e, `Nothing undone, changed since: ${Lo(k, v, be, g).join("; ")}`, [{ label: "Undo anyway", command: `${Cs(i.key)} --force` }]);
+if (!be(e.parsed, "force")) {et(e, `Nothing undone, changed since: ${Ho(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${Ms(i.key)} --force` }]);
 return;}}
-wh(h, f), k.length > 0 && Qv(n, f, v), tr(n, s), Xv(e, i, f, v, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${et(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function qv(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: ot[e.resource], to: e.from };
+Mh(p, f), k.length > 0 && uv(n, f, h), rr(n, s), cv(e, i, f, h, a, u), c.length > 0 && De(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${nt(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+function av(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: dt[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4210,100 +4256,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function zv(e) {return fe(ee(e, E(X(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function kc(e) {const t = X(e);
-return { token: e, character: t, npc: es(e, t), hidden: Fe(e) };}
-function Xv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: f, change: u } of n) {const h = qv(u);
-if (h === void 0) continue;
-const v = r.get(d);
-if (v === h.to) continue;
+function lv(e) {return he(ee(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Tl(e) {const t = z(e);
+return { token: e, character: t, npc: rs(e, t), hidden: Ge(e) };}
+function cv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: f, change: u } of n) {const p = av(u);
+if (p === void 0) continue;
+const h = r.get(d);
+if (h === p.to) continue;
 const g = a.get(f) ?? [];
 a.has(f) || a.set(f, g);
-const k = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
+const k = `${p.label} ${typeof h == "number" ? h : "?"} -> ${p.to}`;
 g.includes(k) || g.push(k);}
-const c = [], l = [];
+const l = [], c = [];
 for (const d of t.tokens) {const f = s.get(d.tokenId);
 if (!f) continue;
-const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, v = u ? `${h} (${u})` : h, g = kc(f), k = gn(e.app, g) === "public";
-g.hidden || c.push(k ? v : h), (g.hidden || !k && u) && l.push(g.hidden ? `${v} (hidden)` : v);}
-c.length > 0 && M(It, ae(`${o}: ${Ct(c, 8)}.`)), l.length > 0 && M(le, ae(`${o} (GM): ${Ct(l, 8)}.`), { record: !0 });}
-function Jv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function yc({ tokenId: e, change: t }, n) {const r = B(e);
+const u = (a.get(d.tokenId) ?? []).join(", "), p = i.get(d.tokenId) ?? d.name, h = u ? `${p} (${u})` : p, g = Tl(f), k = yn(e.app, g) === "public";
+g.hidden || l.push(k ? h : p), (g.hidden || !k && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
+l.length > 0 && F(Ct, ae(`${o}: ${Nt(l, 8)}.`)), c.length > 0 && F(de, ae(`${o} (GM): ${Nt(c, 8)}.`), { record: !0 });}
+function dv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Ol({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || ls(r, t.bar) === t.attributeId;
-case "attribute": {const s = Nf(t.attributeId);
-return s !== void 0 && s.characterId === E(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return t.attributeId === void 0 || fs(r, t.bar) === t.attributeId;
+case "attribute": {const s = qf(t.attributeId);
+return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Qv(e, t, n) {const r = P(e);
+function uv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = B(i);
-if (!c || typeof a != "number") continue;
-const l = o.from, d = {values: [],
+const a = n.get(s), l = H(i);
+if (!l || typeof a != "number") continue;
+const c = o.from, d = {values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, f.state).state, detail: { undo: !0 } })};
-cr(e, [{ token: c, character: X(c) }], d);}}
-var Zv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, wc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, ep = { title: "Damage", anyTarget: !0, record: !0, refusals: wc }, tp = { title: "Damage", anyTarget: !1, record: !0, refusals: wc }, np = {usage: (e) => P(e).hit.usage,
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, f.state).state, detail: { undo: !0 } })};
+dr(e, [{ token: l, character: z(l) }], d);}}
+var fv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Rl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, hv = { title: "Damage", anyTarget: !0, record: !0, refusals: Rl }, pv = { title: "Damage", anyTarget: !1, record: !0, refusals: Rl }, vv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => yi(P(e).hit.flags),
-helpFor: (e, t) => ye(t, "undo") || ye(t, "force") || ye(t, "entry") ? {title: "!damage --undo",
+flags: (e) => $i(P(e).hit.flags),
+helpFor: (e, t) => be(t, "undo") || be(t, "force") || be(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ye(e.parsed, "undo") || ye(e.parsed, "force") || ye(e.parsed, "entry"))) {Yv(e);
+run(e) {if (e.parsed.flags.size > 0 && (be(e.parsed, "undo") || be(e.parsed, "force") || be(e.parsed, "entry"))) {ov(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = dr(e.parsed, Ls(t, "!damage", Zv, n), t.hit.amount, Br(t.id, "!damage")), s = t.hit.plan(r, tt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = vt(e, Ie(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = fr(e.parsed, Gs(t, "!damage", fv, n), t.hit.amount, Kr(t.id, "!damage")), s = t.hit.plan(r, rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = kt(e, Ne(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && ye(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: v }) => Ee(e.playerId, h, v)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
-if (u.length > 0 && c.push(`${et(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {Qe(e, `Not applied: ${c.join("; ")}`);
+const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && be(e.parsed, d));
+if (c !== void 0 && !e.gm) {const d = n[c].decides, f = a.filter(({ token: p, character: h }) => Re(e.playerId, p, h)), u = a.filter((p) => !f.includes(p)).map(({ token: p }) => ee(p, "a token"));
+if (u.length > 0 && l.push(`${nt(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {et(e, `Not applied: ${l.join("; ")}`);
 return;}}
-return lr(e, s, a, c, i ? ep : tp);}
-}, rp = { ids: { kind: "list" }, help: { kind: "switch" } }, sp = {usage: (e) => P(e).check.usage,
+return ur(e, s, a, l, i ? hv : pv);}
+}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : yi(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return gv(e);
+flags: (e) => P(e).check.refused ? [] : $i(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Dp(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {Qe(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {et(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Ls(t, "!defend", rp, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-jh(e, s);
-const i = t.check.plan(dr(e.parsed, r, void 0, Br(t.id, "!defend")));
-Gh(e, s);
-const o = vt(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const f = c.find(({ id: u }) => u === d.id);
+const r = Gs(t, "!defend", mv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+za(e, s);
+const i = t.check.plan(fr(e.parsed, r, void 0, Kr(t.id, "!defend")));
+Xa(e, s);
+const o = kt(e, Ne(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const f = l.find(({ id: u }) => u === d.id);
 return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (l.length === 0) {Qe(e, Xn(a).join("; "));
+if (c.length === 0) {et(e, Qn(a).join("; "));
 return;}
-return lr(e, i, l, a, {title: "Defense",
+return ur(e, i, c, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, ip = { ids: { kind: "list" }, help: { kind: "switch" } }, op = {usage: (e) => P(e).stance.usage,
+}, kv = { ids: { kind: "list" }, help: { kind: "switch" } }, yv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new I(`the ${t.id} edition has no stances`);
-We(e.parsed, ip);
+Ye(e.parsed, kv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new O(`one stance only (got "${K(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new O(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new O(`unknown stance "${K(E(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
+throw new O(`unknown stance "${B(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Ne(e.parsed) === void 0;
 if (s === void 0 && i) throw new O(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = vt(e, Ie(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Wn(f, u, c);
-return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Te(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = kt(e, Ne(e.parsed));
+if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = Yn(f, u, l);
+return `${p.name}: ${e.app.store.tokens[p.home]?.stance ?? c}`;});
+De(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return lr(e, ah(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function ap(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
-function cp(e, t, n) {return {values: [],
+return ur(e, $h(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
+function wv(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
+function bv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4312,162 +4358,162 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = ap(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = wv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-R(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+R(fe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
 R(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ke("Heal", l.conditions) : [],
-...l?.now ? [R("Now", l.now)] : []],
+R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: l }),
+...n === "vitality" && c ? xe("Heal", c.conditions) : [],
+...c?.now ? [R("Now", c.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
-...n === "vitality" && l ? { state: l.state } : {},
-...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
+...n === "vitality" && c ? { state: c.state } : {},
+...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var lp = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", dp = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, up = {usage: () => lp,
+var $v = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Av = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sv = {usage: () => $v,
 run(e) {const t = e.parsed;
-We(t, dp);
-const n = Sr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(xe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = vt(e, Ie(t));
-return lr(e, cp(P(e.app), n, r), s, i, {title: "Heal",
+Ye(t, Av);
+const n = Er(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ce(qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = kt(e, Ne(t));
+return ur(e, bv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function bc(e, t, n) {if (!n || Nt(t)) return;
-const r = e.store.settings, s = pe[r.bars.vitality].value;
+function Dl(e, t, n) {if (!n || Pt(t)) return;
+const r = e.store.settings, s = me[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ce(n[s]), o = E(t.get(pe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = hp(t, s, o, i);
+const i = le(n[s]), o = A(t.get(me[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: l } = Ev(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const l = P(e), d = { token: t, character: X(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= ai) {const g = l.hit.handEdit(i - a, tt(e, !0)), k = {...g,
-resolve($, y) {if (l.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const _ = g.resolve($, y);
+const c = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= di) {const g = c.hit.handEdit(i - a, rt(e, !0)), k = {...g,
+resolve(w, y) {if (c.life.condition(w.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const _ = g.resolve(w, y);
 return !wt(_) && !_.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && _.changes.push({ kind: "bar", resource: "vitality", to: i }), _;}
-}, p = kn(
+}, v = wn(
 e,
 d,
 k,
-ar,
-nt(e),
-Mt(e),
-() => ({ vitalityFrom: i, title: R(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+cr,
+st(e),
+Lt(e),
+() => ({ vitalityFrom: i, title: R(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (p.kind === "unsafe") return;
-if (p.kind === "problems")
-p.reading.condition !== "dead" && M(le, ae(`Hand edit not read through armor: ${or(p.reading.snapshot, p.reading.problems, "")}.`));
-else if (p.kind === "written") {const $ = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new x() });
-const y = Ua(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-$s(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Cs(y), byGm: !0 } } : {} });
+if (v.kind === "unsafe") return;
+if (v.kind === "problems")
+v.reading.condition !== "dead" && F(de, ae(`Hand edit not read through armor: ${lr(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const w = v.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: w?.kind === "bar" ? w.to : i, by: t.id, echoed: new K() });
+const y = qa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+_s(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Ms(y), byGm: !0 } } : {} });
 return;}}
-const h = vp(e, u ? a : i, a), v = kn(e, d, h.plan, ar, nt(e), Mt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-v.kind === "written" && (u && !f.plain ? Ph(e, o, v.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && $s(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
-function fp(e, t, n) {const r = ds(t);
+const p = Tv(e, u ? a : i, a), h = wn(e, d, p.plan, cr, st(e), Lt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+h.kind === "written" && (u && !f.plain ? zh(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && _s(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
+function _v(e, t, n) {const r = hs(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = ce(s), o = ce(r.current);
+const s = n.current, i = le(s), o = le(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Mf(r.id, a)) bc(e, c, { [pe[a].value]: s });}
-function hp(e, t, n, r) {const s = ce(e.get(t));
+for (const l of Xf(r.id, a)) Dl(e, l, { [me[a].value]: s });}
+function Ev(e, t, n, r) {const s = le(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ce(aa(n));
+const i = le(pa(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function vp(e, t, n) {const r = P(e);
+function Tv(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
-resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return s = c.vitality !== n || !be(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+resolve(o) {const a = o.state, l = r.life.setVitality(t, n, a), c = o.id, d = r.life.setVitality(t, t, a).state;
+return s = l.vitality !== n || !Ae(d, l.state) || r.life.condition(d, t) !== r.life.condition(l.state, l.vitality), {headline: "acts",
 steps: [
-R(ue, { kind: "hand-edit-title", who: l }),
-R(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => R("Change", u)),
-c.now ? R("Now", c.now) : R("Now", { kind: "standing" })],
-changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
-state: c.state,
-...c.dropsAnswer ? { answer: null } : {},
-detail: c};}
+R(fe, { kind: "hand-edit-title", who: c }),
+R(oe, { kind: "hand-edit-summary", who: c, now: l.now }),
+...l.steps.map((u) => R("Change", u)),
+l.now ? R("Now", l.now) : R("Now", { kind: "standing" })],
+changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
+state: l.state,
+...l.dropsAnswer ? { answer: null } : {},
+detail: l};}
 }, saysSomething: () => s };}
-var pp = {values: [],
+var Ov = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function mp(e, t) {if (Nt(t)) return;
-const n = fn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || cr(e, [{ token: t, character: X(t) }], pp);}
-var gp = 400, kp = 100, yp = 20, wp = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function Rv(e, t) {if (Pt(t)) return;
+const n = pn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || dr(e, [{ token: t, character: z(t) }], Ov);}
+var Dv = 400, Iv = 100, Cv = 20, Nv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? gp : kp;
+const s = e === "gm" ? Dv : Iv;
 for (const i of r.splice(0, T.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > yp + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Cv + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function bp(e) {const t = P(e);
+function Pv(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = ts() !== void 0, r = us("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
-le,
+const n = ss() !== void 0, r = ps("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
+de,
 [
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? ue("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ue("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var xs = {"!damage": np,
-"!attack": bv,
-"!defend": sp,
-"!stance": op,
-"!heal": up,
-"!defense-round": Kv};
-function $p() {const e = us(Vn) === void 0, { stored: t, problems: n, newer: r } = zu(us(Vn), ke, Af), s = { store: t, attributes: new Pf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new wp() };
-return r !== void 0 ? (s.newerState = r, xn(`${se} v${ke}: ${n.join("; ")}`), M(le, ae(Sp(r)))) : Ap(s, e), _p(s), s;}
-function Ap(e, t) {const n = e.store, r = e.loadProblems;
-t && ef(n.settings, Ep());
-const s = Lh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), la(Vn, n), r.length > 0 && (xn(`${se} v${ke}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(le, ae(`${se} v${ke} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ke && $e("rebuilding the help handout", () => vs(Ne(n.settings.edition)))(), n.scriptVersion = ke;}
-function Sp(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function _p(e) {const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {n() || vr(e);});
-je(
+var zs = {"!damage": vv,
+"!attack": Pp,
+"!defend": gv,
+"!stance": yv,
+"!heal": Sv,
+"!defense-round": rv};
+function Mv() {const e = ps(Bn) === void 0, { stored: t, problems: n, newer: r } = uf(ps(Bn), we, jf), s = { store: t, attributes: new zf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Nv() };
+return r !== void 0 ? (s.newerState = r, qn(`${ie} v${we}: ${n.join("; ")}`), F(de, ae(Fv(r)))) : Lv(s, e), jv(s), s;}
+function Lv(e, t) {const n = e.store, r = e.loadProblems;
+t && mf(n.settings, Gv());
+const s = Jh(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), ma(Bn, n), r.length > 0 && (qn(`${ie} v${we}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(de, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(de, ae(`${ie} v${we} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== we && Se("rebuilding the help handout", () => gs(Pe(n.settings.edition)))(), n.scriptVersion = we;}
+function Fv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function jv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || mr(e);});
+Ve(
 "chat:message",
-$e(
-(c) => `${E(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = ma(c, xs);
-if (l === void 0) {jf(r);
+Se(
+(l) => `${A(l?.content ?? "").split(" ", 1)[0]}`,
+(l) => {if (l?.type === "api") {if (!n()) {const c = Aa(l, zs);
+if (c === void 0) {Zf(r);
 return;}
-return vr(e), ka(e, c, xs, l);}
-return ka(e, c, xs);}},
-(c) => c?.type === "api" && c.playerid ? Wo(c.playerid) : void 0));
-const s = $e("a hand edit of a bar", (c, l) => {n() || bc(e, df(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) je(`change:graphic:${c}_value`, s);
-je(
+return mr(e), _a(e, l, zs, c);}
+return _a(e, l, zs);}},
+(l) => l?.type === "api" && l.playerid ? Qo(l.playerid) : void 0));
+const s = Se("a hand edit of a bar", (l, c) => {n() || Dl(e, _f(l), c);});
+for (const l of ["bar1", "bar2", "bar3"]) Ve(`change:graphic:${l}_value`, s);
+Ve(
 "destroy:graphic",
-$e("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), je(
+Se("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
+), Ve(
 "add:graphic",
-$e("showing a new token its character's markers", (c) => {n() || mp(e, c);})
-), Ov(e), je(
+Se("showing a new token its character's markers", (l) => {n() || Rv(e, l);})
+), Up(e), Ve(
 "change:campaign:turnorder",
-$e("following the Turn Tracker", (c, l) => {n() || vr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
-), Tp(r);
-const i = $e("refreshing attribute look-ups", (c) => {const l = ds(c);
-l !== void 0 && e.attributes.forget(l.characterId);
-}), o = $e("refreshing attribute look-ups", (c) => {const l = ds(c);
-l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-je("add:attribute", o), je("destroy:attribute", i), je("change:attribute:name", o), Op(s);
-const a = lf();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", $e("a ChatSetAttr edit", (c, l) => {n() || fp(e, c, l);
-}))), n() || $e("checking HealthColors", () => bp(e))(), xn(`${se} v${ke} ready: edition ${t.settings.edition}.`);}
-function Ep() {return Ff(se.toLowerCase());}
-function Tp(e) {const t = of();
+Se("following the Turn Tracker", (l, c) => {n() || mr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
+), Vv(r);
+const i = Se("refreshing attribute look-ups", (l) => {const c = hs(l);
+c !== void 0 && e.attributes.forget(c.characterId);
+}), o = Se("refreshing attribute look-ups", (l) => {const c = hs(l);
+c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
+Ve("add:attribute", o), Ve("destroy:attribute", i), Ve("change:attribute:name", o), Uv(s);
+const a = Sf();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || _v(e, l, c);
+}))), n() || Se("checking HealthColors", () => Pv(e))(), qn(`${ie} v${we} ready: edition ${t.settings.edition}.`);}
+function Gv() {return Qf(ie.toLowerCase());}
+function Vv(e) {const t = bf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Op(e) {const t = sf();
+function Uv(e) {const t = wf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-je("ready", $e("starting up", () => {$p();}));
-var Rp = ke;
-function Dp(e) {return vh(e);}
-return Tc(qs);
+Ve("ready", Se("starting up", () => {Mv();}));
+var Bv = we;
+function Hv(e) {return Rh(e);}
+return Ll(Js);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -73,7 +73,7 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     expect(all(resolved)).not.toMatch(/blocks the hit/);
     expect(t.attr('Bob', 'vitality')).toBe(40);
     // The later success is a defense made ahead for the next hit: it is still on file.
-    expect(t.memory('Bob')?.pendingDefense).toBe('success');
+    expect(t.memory('Bob')?.pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
   });
 
   it('6. numbers are kept by value: 100,000 zeros are stored as 5, and a restart keeps the attack', async () => {

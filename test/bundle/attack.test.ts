@@ -62,15 +62,37 @@ interface Answer {
   token: (typeof TOKENS)[number];
   word: string;
   roll: number;
+  /** soak: the perception check's roll where one comes first, and the Mental check's of an Evade against an unseen spell. */
+  perception?: number;
+  mental?: number;
+}
+
+/** soak: the situations whose perception check comes first (The Defensive Round's table). */
+const PERCEIVED = ['behind', 'distracted', 'covert', 'spectator'];
+
+/**
+ * soak: the dice flags an answer gives, and the situation its `!defend` is made in (an area
+ * attack's `--edge` defenders meet it on its farthest reach); the hit as `!damage` takes it.
+ */
+function soakAnswer(table: Table, hit: string, answer: Answer): { situation: string | undefined; dice: string; damage: string } {
+  const declared = / --situation (\S+)/.exec(hit)?.[1];
+  const edge = / --edge (\S+)/.exec(hit)?.[1];
+  const situation = declared === 'aoe' && edge === table.id(answer.token) ? 'aoe-edge' : declared;
+  const perception = situation !== undefined && PERCEIVED.includes(situation) && answer.perception !== undefined ? ` --perception-roll ${answer.perception}` : '';
+  const mental = situation === 'spell-unseen' && answer.word === 'evade' && answer.mental !== undefined ? ` --mental-roll ${answer.mental}` : '';
+  return { situation, dice: `${perception}${mental}`, damage: hit.replace(/ --(situation|perception-mod|edge) \S+/g, '') };
 }
 
 /** The attack flow: declared by the GM from Goblin 1, answered, resolved by the GM. */
 async function viaAttack(table: Table, edition: EditionName, hit: string, defenders: readonly string[], answers: readonly Answer[]) {
   const flag = edition === 'opposed' ? 'mode' : 'action';
+  hit = hit.replace('EDGE', table.id('Bob'));
   await table.say('GM', `!attack ${hit} --ids ${defenders.map((name) => table.id(name)).join(' ')}`, ['Goblin 1']);
-  for (const { token, word, roll } of answers) {
+  for (const answer of answers) {
+    const { token, word, roll } = answer;
     const who = token === 'Bob' ? 'Alice' : 'GM';
-    await table.say(who, `!defend --answer A1 --ids ${table.id(token)} --${flag} ${word}${word === 'none' ? '' : ` --roll ${roll}`}`);
+    const dice = edition === 'soak' ? soakAnswer(table, hit, answer).dice : '';
+    await table.say(who, `!defend --answer A1 --ids ${table.id(token)} --${flag} ${word}${word === 'none' ? '' : ` --roll ${roll}${dice}`}`);
   }
   if (table.stored().exchange.attacks.A1) await table.say('GM', '!attack --resolve A1');
 }
@@ -85,6 +107,19 @@ async function byHand(table: Table, edition: EditionName, hit: string, defenders
     }
     return;
   }
+  hit = hit.replace('EDGE', table.id('Bob'));
+  if (edition === 'soak') {
+    // The same dice: the answer's Mental check is `--mental`'s, the attack's perception penalty `--perception-mod`'s.
+    const mod = / --perception-mod (\S+)/.exec(hit)?.[1];
+    for (const answer of answers) {
+      if (answer.word === 'none') continue;
+      const { situation, dice } = soakAnswer(table, hit, answer);
+      const flags = `${situation ? ` --situation ${situation}` : ''}${dice.replace(' --mental-roll', ' --mental --mental-roll')}${mod ? ` --perception-mod ${mod}` : ''}`;
+      await table.say(answer.token === 'Bob' ? 'Alice' : 'GM', `!defend --action ${answer.word} --roll ${answer.roll}${flags} --ids ${table.id(answer.token)}`);
+    }
+    await table.say('GM', `!damage ${soakAnswer(table, hit, answers[0] ?? { token: 'Bob', word: 'none', roll: 1 }).damage} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
+    return;
+  }
   for (const { token, word, roll } of answers) {
     if (word === 'none') continue;
     const who = token === 'Bob' ? 'Alice' : 'GM';
@@ -93,7 +128,7 @@ async function byHand(table: Table, edition: EditionName, hit: string, defenders
     const rollFlag = edition === 'threshold' && situation === 'projectile' ? 'react-roll' : 'roll';
     await table.say(who, `!defend --action ${word} --${rollFlag} ${roll}${situation ? ` --situation ${situation}` : ''} --ids ${table.id(token)}`);
   }
-  await table.say('GM', `!damage ${hit.replace(edition === 'soak' ? / --situation \S+/ : /$^/, '')} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
+  await table.say('GM', `!damage ${hit} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
 }
 
 describe('an attack leaves the table exactly as the same !defend + !damage would', () => {
@@ -148,24 +183,38 @@ describe('an attack leaves the table exactly as the same !defend + !damage would
     expect(attackTable.mock.turnOrder().find((entry) => entry.id === attackTable.id('Bob'))?.pr).toBe(10);
   });
 
+  // The Defensive Round's situations, with dice that decide each (issue 32): the Mental check (Bob 30 against Evade 45 - 12,
+  // Goblin 2 12 against 35 with a critical Mental), the attack's perception penalty (Perception 50 - 10 = 40 against 45,
+  // 35 - 10 = 25 against 20), the area's edge (Evade 45 against 45), from behind (52 against Defend 55 - 5; 30 against 40 - 5).
+  it.each([
+    ['200 --situation spell-unseen', [{ token: 'Bob', word: 'evade', roll: 30, mental: 10 }, { token: 'Goblin 2', word: 'evade', roll: 12, mental: 1 }]],
+    ['200 --situation covert --perception-mod -10', [{ token: 'Bob', word: 'defend', roll: 10, perception: 45 }, { token: 'Goblin 2', word: 'defend', roll: 10, perception: 20 }]],
+    ['200 --situation aoe --edge EDGE', [{ token: 'Bob', word: 'evade', roll: 45 }, { token: 'Goblin 2', word: 'defend', roll: 30 }]],
+    ['200 --situation behind', [{ token: 'Bob', word: 'defend', roll: 52, perception: 30 }, { token: 'Goblin 2', word: 'defend', roll: 30, perception: 10 }]],
+  ] as Array<[string, Answer[]]>)('soak, !attack %s: the same table as !defend + !damage', async (hit, answers) => {
+    const { attack, hand, attackTable } = await both('soak', hit, ['Bob', 'Goblin 2', 'Goblin 3'], answers);
+    expect(attack).toEqual(hand);
+    expect(attackTable.stored().exchange.attacks).toEqual({});
+  });
+
   it.each(['soak', 'threshold', 'opposed'] as const)('property: random attacks and answers in %s leave the same table (same dice)', async (edition) => {
     const words = edition === 'soak' ? ['defend', 'evade', 'none'] : edition === 'threshold' ? ['defend', 'none'] : ['passive', 'active', 'full'];
     const hits =
       edition === 'soak'
-        ? fc.tuple(fc.integer({ min: 0, max: 300 }), fc.constantFrom('', ' --situation aoe', ' --situation side', ' --type magical', ' --pierce 50')).map(([n, rest]) => `${n}${rest}`)
+        ? fc.tuple(fc.integer({ min: 0, max: 300 }), fc.constantFrom('', ' --situation aoe', ' --situation side', ' --type magical', ' --pierce 50', ' --situation spell-unseen', ' --situation behind', ' --situation covert --perception-mod -10', ' --situation aoe --edge EDGE')).map(([n, rest]) => `${n}${rest}`)
         : edition === 'threshold'
           ? fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: -5, max: 40 }), fc.constantFrom('', ' --situation side', ' --situation projectile')).map(([n, h, rest]) => `${n} --hit ${h}${rest}`)
           : fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom('', ' --ap 5')).map(([n, a, rest]) => `${n} --attack ${a}${rest}`);
     const answer = (token: (typeof TOKENS)[number]) =>
-      fc.option(fc.record({ token: fc.constant(token), word: fc.constantFrom(...words), roll: fc.integer({ min: 1, max: edition === 'opposed' ? 20 : 100 }) }), { nil: undefined });
+      fc.option(fc.record({ token: fc.constant(token), word: fc.constantFrom(...words), roll: fc.integer({ min: 1, max: edition === 'opposed' ? 20 : 100 }), perception: fc.integer({ min: 1, max: 100 }), mental: fc.integer({ min: 1, max: 100 }) }), { nil: undefined });
     await fc.assert(
       fc.asyncProperty(hits, answer('Bob'), answer('Goblin 2'), answer('Goblin 3'), async (hit, ...maybe) => {
-        const answers = maybe.filter((entry): entry is Answer => entry !== undefined);
+        const answers: Answer[] = maybe.filter((entry) => entry !== undefined);
         const { attack, hand } = await both(edition, hit, ['Bob', 'Goblin 2', 'Goblin 3'], answers);
         for (const table of open.splice(0)) table.close();
         expect(attack).toEqual(hand);
       }),
-      { numRuns: 12, seed: 20261201 },
+      { numRuns: edition === 'soak' ? 30 : 12, seed: 20261201 },
     );
   }, 60_000);
 });

@@ -104,7 +104,7 @@ describe('rounds end whoever turns the Turn Tracker', () => {
   /** Goblin 1 defends successfully (a pending defense that lasts until the round ends). */
   async function goblinDefends(g: Game): Promise<void> {
     await g.say('GM', '!defend --action defend --roll 1', [g.scene.tokens['Goblin 1']]);
-    expect(g.stored().exchange.waiting[g.scene.tokens['Goblin 1']].answer).toBe('success');
+    expect(g.stored().exchange.waiting[g.scene.tokens['Goblin 1']].answer).toEqual({ result: 'success', action: 'defend', situation: 'front' });
   }
 
   it('TurnMarker1\'s !eot: once every row has had its turn, the round ends and the pending defense with it', async () => {

@@ -244,7 +244,7 @@ describe('attacks on the bundle', () => {
     await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // a pending failure, used up by the hit
     await table.say('GM', '!damage 10', ['Goblin 2']);
     const answer = table.stored().history[0].tokens[0].changes.find((c: any) => c.kind === 'answer');
-    expect(answer.from).toEqual({ edition: 'soak', answer: 'fail' });
+    expect(answer.from).toEqual({ edition: 'soak', answer: { result: 'fail', action: 'defend', situation: 'front' } });
     answer.from = { edition: 'soak', answer: 'x'.repeat(30_000) };
     await table.restart();
     expect(table.stored().history).toEqual([]);

@@ -47,7 +47,8 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table.mock.dice.force(54);
     const out = await table.say('Alice', '!defend --action defend', ['Bob']);
     expect(publicFromScript(out).join('\n')).toMatch(/54/);
-    expect(table.memory('Bob').pendingDefense).toBe('success');
+    // Filed with the action and situation it was made for (rules.md: it answers only an attack it fits).
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
   });
 
   it('an inline roll can be the --roll', async () => {
@@ -55,7 +56,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     table.mock.dice.force(99);
     await table.say('Alice', '!defend --action evade --roll [[1d100]]', ['Bob']);
-    expect(table.memory('Bob').pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', action: 'evade', situation: 'front' });
   });
 
   it('a roll typed as a plain number is shown as typed, not rolled; an inline roll and the script\'s own roll are not', async () => {
@@ -84,7 +85,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const out = await table.say('Alice', '!defend --action defend --situation side --roll 52', ['Bob']);
-    expect(table.memory('Bob').pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', action: 'defend', situation: 'side' });
     expect(publicFromScript(out).join('\n')).toMatch(/-5/);
   });
 
@@ -92,7 +93,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --situation behind --perception-roll 80 --roll 1', ['Bob']);
-    expect(table.memory('Bob').pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', action: 'defend', situation: 'behind' });
   });
 
   it('refuses evading an area attack, saying defend is still possible, and keeps the pending defense', async () => {
@@ -101,7 +102,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('Alice', '!defend --action defend --roll 1', ['Bob']);
     const out = await table.say('Alice', '!defend --action evade --situation aoe --roll 1', ['Bob']);
     expect(whispered(out, 'Alice').join('\n')).toMatch(/cannot be evaded.*--action defend/);
-    expect(table.memory('Bob').pendingDefense).toBe('success');
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
   });
 
   it('sets a stance with its marker, and reduces hits by 5% of Fortitude in the defensive stance', async () => {
@@ -150,7 +151,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
     table.mock.nextTurn(); // Goblin 2
     await table.mock.settle();
-    expect(table.memory('Bob').pendingDefense).toBe('success');
+    expect(table.memory('Bob').pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
     table.mock.nextTurn(); // back to the first entry (Bob): a new round
     await table.mock.settle();
     expect(table.memory('Bob').pendingDefense).toBeUndefined();

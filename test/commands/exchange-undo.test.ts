@@ -8,7 +8,9 @@ import { sameData } from '../../src/state/memory';
 import { loadState, SCHEMA_VERSION } from '../../src/state/store';
 import { editionOf } from '../../src/rules/editions';
 
-const FAIL = { edition: 'soak', answer: 'fail' };
+// A defense made ahead is filed with the action and situation it was made for (rules.md: it answers only an attack it fits).
+const FAIL = { edition: 'soak', answer: { result: 'fail', action: 'defend', situation: 'front' } };
+const SUCCESS = { edition: 'soak', answer: { result: 'success', action: 'defend', situation: 'front' } };
 
 /** Every recorded change of a kind, over the whole undo history. */
 function recorded(table: Table, kind: string): any[] {
@@ -56,7 +58,7 @@ describe.each(MODES)('an answer on file, undone exactly (%s)', (mode) => {
     // A defense made after the answer waits for the next hit: the attack reads its own answer.
     await table.say('GM', '!defend --action defend --roll 1', ['Goblin 2']);
     const later = table.stored().exchange.waiting[table.id('Goblin 2')];
-    expect(later).toEqual({ edition: 'soak', answer: 'success' });
+    expect(later).toEqual(SUCCESS);
     await table.say('GM', '!attack --resolve A1');
     expect(table.bar('Goblin 2')).toBe(19);
     expect(table.stored().exchange.waiting).toEqual({ [table.id('Goblin 2')]: later });
@@ -75,7 +77,7 @@ describe.each(MODES)('an answer on file, undone exactly (%s)', (mode) => {
     const refused = await table.say('GM', '!damage --undo');
     expect(whispered(refused, 'gm')[0]).toMatch(/^Nothing undone, changed since: Goblin 2 has a new pending defense\. \[Undo anyway\]/);
     expect(table.bar('Goblin 2')).toBe(15);
-    expect(table.stored().exchange.waiting[table.id('Goblin 2')]).toEqual({ edition: 'soak', answer: 'success' });
+    expect(table.stored().exchange.waiting[table.id('Goblin 2')]).toEqual(SUCCESS);
     await table.say('GM', '!damage --undo --force');
     expect(table.bar('Goblin 2')).toBe(30);
     expect(table.stored().exchange.waiting[table.id('Goblin 2')]).toEqual(FAIL);

@@ -74,7 +74,7 @@ describe.each(MODES)('soak, closer to its seed (%s)', (mode) => {
       await bobReacts(10);
       const aided = `!defend --action defend --aided-by ${table.id('Bob')} --vs ${table.id('Goblin 1')} --roll 43`;
       const out = await table.say('GM', aided, ['Goblin 2']);
-      expect(table.memory('Goblin 2').pendingDefense).toBe('success');
+      expect(table.memory('Goblin 2').pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
       expect(texts(out).join('\n')).toMatch(/Aided by Bob: \+5/);
       expect(table.memory('Bob').reactions).toEqual({ [table.id('Goblin 1')]: 'used' });
       const again = await table.say('GM', aided, ['Goblin 2']);
@@ -112,7 +112,7 @@ describe.each(MODES)('soak, closer to its seed (%s)', (mode) => {
       table.mock.setTurnOrder([]);
       await table.mock.settle();
       await table.say('Alice', '!defend --action defend --roll 1', ['Bob']);
-      expect(table.memory('Bob').pendingDefense).toBe('success');
+      expect(table.memory('Bob').pendingDefense).toEqual({ result: 'success', action: 'defend', situation: 'front' });
     });
 
     it('saves stay allowed on the acting token', async () => {

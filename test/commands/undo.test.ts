@@ -18,7 +18,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
     expect(table.markers('Bob')).toEqual([]);
-    expect(table.memory('Bob')).toEqual({ pendingDefense: 'fail' });
+    expect(table.memory('Bob')).toEqual({ pendingDefense: { result: 'fail', action: 'defend', situation: 'front' } });
   });
 
   it('undoes a generic token\'s per-token wear, for every target of the command', async () => {
@@ -139,7 +139,7 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     expect(table.memory('Goblin 2')?.stance).toBe('defensive');
     expect(table.markers('Goblin 2')).toEqual(['bolt-shield']);
     expect(table.memory('Goblin 2')?.wear).toBeUndefined();
-    expect(table.memory('Goblin 2')?.pendingDefense).toBe('fail');
+    expect(table.memory('Goblin 2')?.pendingDefense).toEqual({ result: 'fail', action: 'defend', situation: 'front' });
   });
 
   it('does not bring back a pending defense from a round that has ended', async () => {

@@ -191,7 +191,8 @@ describe('soak: check.plan', () => {
   it('--action defend --roll 20 against defend_check 55 leaves a pending success', () => {
     const outcome = soakOutcomes.defended();
     expect(outcome.headline).toBe('acts');
-    expect(outcome.answer).toBe('success');
+    // Filed with what it was made for (rules.md, "An attack's answers": it answers only an attack it fits).
+    expect(outcome.answer).toEqual({ result: 'success', action: 'defend', situation: 'front' });
     expect(outcome.state).toEqual({});
     expect(outcome.observed).toBe(false);
     expect(offers(outcome)).not.toContain('offer-damage');
@@ -199,7 +200,7 @@ describe('soak: check.plan', () => {
 
   it('a failed defend leaves a pending failure and offers the damage button', () => {
     const outcome = outcomeOf(soakDefend('!defend --action defend --roll 56', bobFacts<SoakState>({}, { values: { defend_check: val(55) } })));
-    expect(outcome.answer).toBe('fail');
+    expect(outcome.answer).toEqual({ result: 'fail', action: 'defend', situation: 'front' });
     expect(offers(outcome)).toContain('offer-damage');
   });
 
@@ -209,7 +210,7 @@ describe('soak: check.plan', () => {
     const plan = planCheck(soak, parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
     const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), rollsFor(plan, [20])));
-    expect(outcome.answer).toBe('success');
+    expect(outcome.answer).toEqual({ result: 'success', action: 'defend', situation: 'front' });
   });
 
   it('values: a check reads every check target; a save reads save_check', () => {
@@ -273,7 +274,7 @@ describe('soak: check.plan', () => {
     const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));
     // 55 vs 50 + 5 = 55: a success only with the aid
-    expect(outcome.answer).toBe('success');
+    expect(outcome.answer).toEqual({ result: 'success', action: 'defend', situation: 'front' });
     expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { reactions: { 'goblin-1': 'used' } } }]);
     expect(cardLines(soak, outcome, facts)).toContain('Aided by Alice: +5');
   });
@@ -409,9 +410,16 @@ describe('soak: parseState, parseAnswer, isEmptyState, describeStateChange', () 
     expect(soak.life.parseState(null)).toBeNull();
   });
 
-  it('parseAnswer: a pending defense is a success or a failure; anything else is null', () => {
+  it('parseAnswer: a pending defense is a success or a failure, with what it was made for (or a bare result a saved game filed); anything else is null', () => {
     expect(soak.life.parseAnswer('success')).toBe('success');
     expect(soak.life.parseAnswer('fail')).toBe('fail');
+    const filed = { result: 'fail', action: 'evade', situation: 'covert', perceptionMod: -10 };
+    expect(soak.life.parseAnswer(filed)).toEqual(filed);
+    expect(soak.life.parseAnswer({ result: 'success', action: 'defend', situation: 'front' })).toEqual({ result: 'success', action: 'defend', situation: 'front' });
+    expect(soak.life.parseAnswer({ ...filed, action: 'react' })).toBeNull();
+    expect(soak.life.parseAnswer({ ...filed, situation: 'nowhere' })).toBeNull();
+    expect(soak.life.parseAnswer({ ...filed, perceptionMod: 0.5 })).toBeNull();
+    expect(soak.life.parseAnswer([])).toBeNull();
     expect(soak.life.parseAnswer('maybe')).toBeNull();
     expect(soak.life.parseAnswer({ result: 'success' })).toBeNull();
     expect(soak.life.parseAnswer(null)).toBeNull();

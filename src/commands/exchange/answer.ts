@@ -22,7 +22,7 @@ import { resolveAttack } from './resolve';
 import { gmCard } from './prompt';
 import { send, TO_GM } from '../../roll20/send';
 import { renderCard } from '../../render/card';
-import { onTable } from '../targets';
+import { checkIdFlags, idFlagsAsOriginals, onTable } from '../targets';
 import { cutWhole } from '../../text/cut';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
@@ -31,6 +31,10 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const spec = edition.check.answers;
   const flags: FlagTable = { ...toFlagTable(spec.answerFlags), answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
+  // An answer's flags that name a token (an aider): a Bump stand-in names its original; each must be a token the sender sees, as with `!defend`.
+  const idFlags = Object.keys(spec.answerFlags).filter((flag) => spec.answerFlags[flag]!.kind === 'token');
+  idFlagsAsOriginals(ctx, idFlags);
+  checkIdFlags(ctx, idFlags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
   // A key a player may not know of answers as an unused one.
   const found = openAttack(app, key);

@@ -7,9 +7,9 @@ import type { FlagValues } from '../../text/flags';
 import { percentileCheck, type PercentileCheck } from '../check';
 import type { SOAK_DEFEND_FLAGS } from './index';
 import { lifeNow, lifeOf, resolveSave } from './life';
-import { withLife, type SoakAnswer, type SoakState } from './state';
-import { isSoakSituation, penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
-import { COUNTER_ON_ITS_TURN, describeRefusal, OUT_OF_TURN, REACTED, type DefendStep, type RolledDefendAction } from './words';
+import { withLife, type FiledDefense, type SoakAnswer, type SoakState } from './state';
+import { asksTheSame, isSoakSituation, penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
+import { COUNTER_ON_ITS_TURN, describeRefusal, misfitWords, OUT_OF_TURN, REACTED, type DefendStep, type RolledDefendAction } from './words';
 
 // ---- the stances (The Defensive Round, "Defensive Stance", "Reactive Stance") and the limits they put on defensive actions
 
@@ -543,7 +543,7 @@ function resolveCheck(
   const aider = aidUsed ? facts.others[aidUsed.by] : undefined;
   if (aidUsed && aider) {
     // The aiding ally's success is spent: its state changes too (one reaction per success).
-    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: 'used' } } });
+    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: reactionSpent(aider.state, aidUsed.vs) });
   }
   const headline: Headline = 'acts';
   const undeclared = facts.stance !== 'defensive' && facts.stance !== 'reactive';
@@ -564,7 +564,7 @@ function resolveCheck(
     steps,
     changes,
     state: next,
-    ...(result !== null ? { answer: result } : {}),
+    ...(result !== null ? { answer: filed(result, defense) } : {}),
     observed: false,
     detail: outcome,
   };
@@ -688,4 +688,53 @@ export function counterSpent(attacker: OtherFacts<SoakState, SoakAnswer>, { orde
   const next = { ...reactions };
   for (const defender of spent) next[defender] = 'used';
   return [{ kind: 'ally-state', tokenId: id, state: { ...attacker.state, reactions: next } }];
+}
+
+/** The defense as `!defend` files it: its result, and what it was made for (rules.md: a defense made ahead answers only an attack it fits). */
+function filed(result: 'success' | 'fail', defense: DefendOrder): FiledDefense {
+  const answer: FiledDefense = { result, action: defense.action === 'evade' ? 'evade' : 'defend', situation: defense.situation };
+  if (defense.perceptionMod !== 0) answer.perceptionMod = defense.perceptionMod;
+  return answer;
+}
+
+// ---- answers to `!attack` (rules.md, "An attack's answers")
+
+/** A token's state with its success against `vs` spent (one reaction per success): what an aid costs the aider. */
+export function reactionSpent(state: SoakState, vs: string): SoakState {
+  return { ...state, reactions: { ...state.reactions, [vs]: 'used' } };
+}
+
+/** The perception penalty an attack gives (`!attack --perception-mod`), 0 when none. */
+const perceptionModOf = (order: Order): number => (typeof order['perception-mod'] === 'number' ? order['perception-mod'] : 0);
+
+/**
+ * Why a defense made ahead does not stand in for this attack, or null: it fits when made in a
+ * situation that asks the same of its action (`asksTheSame`), with the same perception penalty
+ * where the attack gives one (rules.md, "An attack's answers").
+ */
+export function misfit(answer: SoakAnswer, attack: AttackAsked): string | null {
+  // A bare result was filed before defenses kept what they were made for (a saved game): it answers any attack, as it did then.
+  if (typeof answer === 'string') return null;
+  const situation = (attack.situation ?? 'front') as SoakSituation;
+  if (!asksTheSame(answer.situation, situation, answer.action)) return misfitWords(answer.action, answer.situation, situation);
+  if (SOAK_SITUATION_RULES[situation].perceptionGate !== 'with-perception-mod') return null;
+  const mods = [answer.perceptionMod ?? 0, perceptionModOf(attack.order)] as const;
+  return mods[0] === mods[1] ? null : misfitWords(answer.action, answer.situation, situation, mods);
+}
+
+const edgeOrders = new WeakMap<Order, Order>();
+
+/** The Defensive Round, area of effect: a defender on its farthest reach (`--edge`) meets it as `aoe-edge`; one order for all of them. */
+export function edgeOrder(order: Order, defender: string): Order {
+  const edge = order.edge as readonly string[] | undefined;
+  if (edge === undefined || !edge.includes(defender)) return order;
+  let found = edgeOrders.get(order);
+  if (!found) edgeOrders.set(order, (found = { ...order, situation: 'aoe-edge' }));
+  return found;
+}
+
+/** An `--edge` id that is no defender of the attack refuses it. */
+export function edgeRefusal(order: Order, defenders: readonly string[]): string | null {
+  const stray = (order.edge as readonly string[] | undefined)?.find((id) => !defenders.includes(id));
+  return stray === undefined ? null : `--edge: ${echo(stray)} is no defender of this attack`;
 }

@@ -8,7 +8,7 @@ import { TRACK_OF } from '../damageTypes';
 import { clamp, percentOf } from '../values';
 import type { SOAK_DAMAGE_FLAGS } from './index';
 import { applyInstantKill, applyVitalityLoss, lifeOf } from './life';
-import { withLife, type Life, type SoakAnswer, type SoakState } from './state';
+import { resultOf, withLife, type Life, type SoakAnswer, type SoakState } from './state';
 import type { ArmorAbsence, DamageStep, DamageTrack, DefenseResult, HitResult } from './words';
 
 export interface SoakArmor {
@@ -334,7 +334,7 @@ function armorReads(facts: Facts<SoakState, SoakAnswer>, keys: TrackKeys, overri
   if (facts.stance === 'defensive' && read.fortitude === undefined) return FORTITUDE;
   const protection = read[keys.protection];
   if (protection === undefined) {
-    const blocked = (override ?? facts.answer) === 'success';
+    const blocked = (override ?? (facts.answer === null ? null : resultOf(facts.answer))) === 'success';
     return !facts.armorSource || blocked || lifeOf(facts.state, facts.bars.vitality.value).condition === 'dead' ? undefined : keys.reads.first;
   }
   const other = read[keys.other];
@@ -367,7 +367,7 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>)
     to: order.to,
     instantKill: order.instantKill,
     defenseOverride: order.defenseOverride,
-    pendingDefense: facts.answer,
+    pendingDefense: facts.answer === null ? null : resultOf(facts.answer),
     bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
     armor,
     stanceReduction,

@@ -1,14 +1,15 @@
 // The `soak` edition ("The Defensive Round") on the edition seam: soak, protection that wears and
 // Defense against every hit, defensive and reactive stances, incapacitation, dying and Vitality saves.
-import type { Edition, Step } from '../edition';
+import { type AttackAsked, type Edition, type Order, type Step } from '../edition';
+import { UsageError } from '../../text/args';
 import { flagTable } from '../../text/flags';
 import { answerPlan, defendOrder, keepFiled } from '../shared';
 import { TRACK_OF } from '../damageTypes';
-import { announced, attackerPlan, counterSpent, defendPlan, SOAK_STANCES } from './check';
+import { announced, attackerPlan, counterSpent, defendPlan, edgeOrder, edgeRefusal, misfit, reactionSpent, SOAK_STANCES } from './check';
 import { damagePlan, handEditPlan } from './hit';
 import { describeSoakStateChange, endSoakRound, enterSoak, isEmptySoakState, setSoakVitality, soakCondition } from './life';
 import { parseSoakAnswer, parseSoakState, type SoakAnswer, type SoakState } from './state';
-import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituationRule } from './situations';
+import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituation, type SoakSituationRule } from './situations';
 import { answerLabel, situationWords, soakWords } from './words';
 
 export type { SoakAnswer, SoakState } from './state';
@@ -61,6 +62,22 @@ const STANCE_EFFECT = {
   reactive: 'one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks',
   none: 'no stance',
 };
+
+/**
+ * An answer as the `!defend` it is (rules.md, "An attack's answers"): its action in the attack's
+ * situation with the attack's perception penalty, the answer's aid (`--vs` the attacker) and dice;
+ * The Defensive Round, "Unseen or very fast spells": an Evade against one makes the Mental check.
+ */
+function answerOrder(word: string, attack: AttackAsked, answer: Order): Order {
+  const aider = answer['aided-by'] as string | undefined;
+  if (aider !== undefined && attack.attacker === null) throw new UsageError('--aided-by: an aid is against the attacker, and this attack names none');
+  const text = (value: unknown) => (value === undefined ? null : String(value));
+  const order = defendOrder(
+    { action: word, situation: attack.situation, 'perception-mod': text(attack.order['perception-mod']), 'aided-by': aider ?? null, vs: aider === undefined ? null : attack.attacker, 'mental-roll': text(answer['mental-roll']), 'perception-roll': text(answer['perception-roll']) },
+    SOAK_DEFEND_FLAGS,
+  );
+  return word === 'evade' && SOAK_SITUATION_RULES[order.situation as SoakSituation].mentalCheckEasesPenalty ? { ...order, mental: true } : order;
+}
 
 export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
@@ -116,13 +133,32 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     // `!defend` would in that situation, or none; beside them, what it may announce now (rules.md, "An attack's answers").
     answers: {
       // The attack's situation: every answer's check is made in it (`!defend`'s situation table); --counter: a counter attack, out of turn (rules.md).
-      flags: { situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' }, counter: { kind: 'switch' } },
+      flags: {
+        situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' },
+        counter: { kind: 'switch' },
+        // The Defensive Round, covert attacks and hidden spectators: the penalty to each answer's perception check.
+        'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceptionGate === 'with-perception-mod') } },
+        // The Defensive Round, area of effect: the defenders on its farthest reach, who may evade with no penalty.
+        edge: { kind: 'list', onlyWhen: { flag: 'situation', in: ['aoe'] } },
+      },
+      // What a defender brings to its answer: an aid (against the attacker), and the dice of the checks it makes.
+      answerFlags: { 'aided-by': { kind: 'token' }, 'mental-roll': { kind: 'die', sides: 100, placeholder: 'R' }, 'perception-roll': { kind: 'die', sides: 100, placeholder: 'R' } },
       choices: ['defend', 'evade', 'none'],
       label: (word, facts, attack) => answerLabel(word, facts.values, attack),
       situationWords,
-      planAnswer: (word, { situation }) => answerPlan(defendPlan(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS)), 'pending-defense'),
-      // The action's own check, when one was made (a failed perception check leaves none).
-      keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
+      planAnswer: (word, attack, _context, answer) => answerPlan(defendPlan(answerOrder(word, attack, answer)), 'pending-defense'),
+      // The action's own check, when one was made (a failed perception check leaves none), and the ally whose aid it took.
+      keep(word, outcome) {
+        const kept = keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check'));
+        const aid = outcome.steps.find((step): step is Step & { by?: string } => step.kind === 'aided');
+        if (aid?.by !== undefined) kept.helper = aid.by;
+        return kept;
+      },
+      // The Defensive Round, "Aided Checks": the aid spends the aider's reaction against the attacker, written with the hit.
+      settle: (kept, aider, { attacker }) => (kept.helper === undefined || attacker === null ? [] : [{ kind: 'ally-state', tokenId: kept.helper, state: reactionSpent(aider.state, attacker) }]),
+      fits: misfit,
+      forDefender: edgeOrder,
+      refuseDeclared: edgeRefusal,
       extra: announced,
       declarer: attackerPlan,
       spend: counterSpent,

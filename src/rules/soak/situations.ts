@@ -122,3 +122,15 @@ export function penaltyAfterMentalCheck(penalty: number, mental: { success: bool
   if (!mental.success) return penalty;
   return -Math.floor(Math.abs(penalty) / 2) + 0; // `+ 0` keeps a zero penalty from turning into -0
 }
+
+/**
+ * Whether two situations ask the same of one defensive action: the same perception check before it,
+ * the same penalty, and (an evade) the same "cannot evade" and Mental check. A defense made ahead in
+ * one answers an attack in the other (rules.md, "An attack's answers": where it fits).
+ */
+export function asksTheSame(a: SoakSituation, b: SoakSituation, action: PenalisedCheck): boolean {
+  const x = SOAK_SITUATION_RULES[a];
+  const y = SOAK_SITUATION_RULES[b];
+  if (x.perceptionGate !== y.perceptionGate || situationPenalty(a, action) !== situationPenalty(b, action)) return false;
+  return action === 'defend' || (x.evadeImpossible === y.evadeImpossible && x.mentalCheckEasesPenalty === y.mentalCheckEasesPenalty);
+}

@@ -2,6 +2,7 @@
 // round's reaction checks and defensive skills (rules.md). A defense made ahead is the exchange's.
 import * as v from 'valibot';
 import { objectSchema } from '../schemaObject';
+import { SOAK_SITUATIONS } from './situations';
 
 const SoakStateSchema = objectSchema({
   life: v.optional(
@@ -19,11 +20,32 @@ export type SoakState = v.InferOutput<typeof SoakStateSchema>;
 /** A token's life: its condition and the Vitality saves still owed (1 after a fall to 0..-9, 3 when dying). */
 export type Life = NonNullable<SoakState['life']>;
 
-/** A defense made ahead (The Defensive Round: a success negates the next hit), kept by the exchange until its hit. */
-export type SoakAnswer = 'success' | 'fail';
+const FiledDefenseSchema = objectSchema({
+  result: v.picklist(['success', 'fail'] as const),
+  action: v.picklist(['defend', 'evade'] as const),
+  situation: v.picklist(SOAK_SITUATIONS),
+  // The covert skill's or hidden spectator's penalty its perception check took (absent: none).
+  perceptionMod: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1000), v.maxValue(1000))),
+});
+/** A defense made ahead as `!defend` files it: its result, and the action and situation it was made for (rules.md: it answers only an attack it fits). */
+export type FiledDefense = v.InferOutput<typeof FiledDefenseSchema>;
+
+/**
+ * A defense made ahead (The Defensive Round: a success negates the next hit), kept by the exchange
+ * until its hit. A bare result was filed before the action and situation were kept (a saved game):
+ * it answers any attack, as it did then.
+ */
+export type SoakAnswer = 'success' | 'fail' | FiledDefense;
 
 export function parseSoakAnswer(raw: unknown): SoakAnswer | null {
-  return raw === 'success' || raw === 'fail' ? raw : null;
+  if (raw === 'success' || raw === 'fail') return raw;
+  const parsed = v.safeParse(FiledDefenseSchema, raw);
+  return parsed.success ? parsed.output : null;
+}
+
+/** What a defense made ahead did: succeeded or failed. */
+export function resultOf(answer: SoakAnswer): 'success' | 'fail' {
+  return typeof answer === 'string' ? answer : answer.result;
 }
 
 export function parseSoakState(raw: unknown): SoakState | null {

@@ -452,6 +452,15 @@ export const COUNTER_ON_ITS_TURN = 'it is its own turn (top of the Turn Tracker)
 /** Why React is not offered again (The Defensive Round: "For each enemy you get to make one Reaction Check"). */
 export const REACTED = 'React: made against this attacker this round already (one per enemy)';
 
+/**
+ * Why a defense made ahead does not stand in for an attack (rules.md, "An attack's answers"): made
+ * for a situation that asks otherwise of its action, or with another perception penalty (`mods`).
+ */
+export function misfitWords(action: PenalisedCheck, made: SoakSituation, attack: SoakSituation, mods?: readonly [number, number]): string {
+  const defense = `${action === 'defend' ? 'a defend' : 'an evade'} made for ${situationWords(made)}`;
+  return mods ? `${defense}; its perception penalty ${mods[0]}, this attack's ${mods[1]}` : `${defense}; this attack: ${situationWords(attack)}`;
+}
+
 const ACTION_WORD: Record<SoakDefendAction, string> = {
   defend: 'defend',
   evade: 'evade',
