@@ -12,6 +12,7 @@ import { send, TO_GM, whisperTo } from '../../roll20/send';
 import { isSafeId, renderCard, type Button, type Card } from '../../render/card';
 import type { App } from '../context';
 import { activeEdition, planContext, readContext, readTarget } from '../pipeline';
+import { hiddenFromPlayers } from '../../roll20/visible';
 import { attackerName, attackerSeen, unanswered } from './attacks';
 import { answeredAhead } from './waiting';
 import { aheadMisfit, askedOf } from './asked';
@@ -81,7 +82,8 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   // rules.md, "The exchange": a defender the hit cannot touch is not prompted; it stands answered with no defense.
   const spared = hitPlan ? spec.spared?.(facts, asked) : null;
   if (spared) {
-    attack.answers[tokenId] = { word: 'none', spared: cut(spared, 200) };
+    // A defense made ahead that did not fit is used up by the miss, as `!damage` would use it.
+    attack.answers[tokenId] = misfit === undefined ? { word: 'none', spared: cut(spared, 200) } : { word: 'none', spared: cut(spared, 200), replaces: true };
     return { label: name, lines: [`Not prompted: ${spared}`] };
   }
   for (const { word, plan } of plans) {
@@ -104,10 +106,16 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   }
   for (const { word, why } of refusedPlans) missing.push({ answers: [word], why });
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
-  // A player's card names no hidden attacker, not even in a button's command.
-  const attacker = attackerSeen(attack, gm);
-  for (const extra of spec.extra?.(facts, attacker === asked.attacker ? asked : { ...asked, attacker }) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  // A player's card names no hidden attacker or other defender, not even in a button's command.
+  const seen = gm ? asked : { ...asked, attacker: attackerSeen(attack, false), defenders: asked.defenders.filter((id) => id === tokenId || seenByPlayers(id)) };
+  for (const extra of spec.extra?.(facts, seen) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
+}
+
+/** A token on the table the players see (not on the GM layer). */
+function seenByPlayers(tokenId: string): boolean {
+  const token = findToken(tokenId);
+  return token !== undefined && !hiddenFromPlayers(token);
 }
 
 /** The reason an answer whose check fails even at the best roll is not offered. */
