@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var gr = Object.defineProperty, Cl = Object.getOwnPropertyDescriptor, Nl = Object.getOwnPropertyNames, Xs = Object.prototype.hasOwnProperty, Pl = (e, t) => {for (var n in t)
-Xs.call(t, n) && gr(e, n, { get: t[n], enumerable: !0 });
-}, Ml = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of Nl(t))
-!Xs.call(e, s) && s !== n && gr(e, s, { get: () => t[s], enumerable: !(r = Cl(t, s)) || r.enumerable });
+var yr = Object.defineProperty, ql = Object.getOwnPropertyDescriptor, zl = Object.getOwnPropertyNames, Qs = Object.prototype.hasOwnProperty, Xl = (e, t) => {for (var n in t)
+Qs.call(t, n) && yr(e, n, { get: t[n], enumerable: !0 });
+}, Jl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of zl(t))
+!Qs.call(e, s) && s !== n && yr(e, s, { get: () => t[s], enumerable: !(r = ql(t, s)) || r.enumerable });
 return e;
-}, Ll = (e) => Ml(gr({}, "__esModule", { value: !0 }), e), Js = {};
-Pl(Js, {onDamage: () => Hv,
-version: () => Bv});
-var T = Math, C = Number, A = String, m = Object, q = Array, re = JSON, D = Map, K = Set, it = WeakMap, $n = Error, Qs = RangeError, Zs = Promise, An = Date, Fl = isNaN, jl = "0.2.0", ie = "DefenseRound", we = jl, Sn, Gl = {lang: void 0,
+}, Ql = (e) => Jl(yr({}, "__esModule", { value: !0 }), e), Zs = {};
+Xl(Zs, {onDamage: () => mm,
+version: () => vm});
+var O = Math, C = Number, S = String, m = Object, Y = Array, ne = JSON, I = Map, K = Set, Ye = WeakMap, _n = Error, ei = RangeError, ti = Promise, En = Date, Zl = isNaN, ec = "0.2.0", se = "DefenseRound", be = ec, Tn, tc = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function ei(e) {return !e && !Sn ? Gl : {lang: e?.lang ?? Sn?.lang,
+function ni(e) {return !e && !Tn ? tc : {lang: e?.lang ?? Tn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Sn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Sn?.abortPipeEarly};}
-var Vl;
-function Ul(e) {return Vl?.get(e);}
-var Bl;
-function Hl(e) {return Bl?.get(e);}
-var Wl;
-function Kl(e, t) {return Wl?.get(e)?.get(t);}
-function ot(e) {const t = typeof e;
+abortEarly: e?.abortEarly ?? Tn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Tn?.abortPipeEarly};}
+var nc;
+function rc(e) {return nc?.get(e);}
+var sc;
+function ic(e) {return sc?.get(e);}
+var oc;
+function ac(e, t) {return oc?.get(e)?.get(t);}
+function ct(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ot(i), l = {kind: e.kind,
+function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ct(i), l = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,27 +54,27 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, c = e.kind === "schema", d = s?.message ?? e.message ?? Kl(e.reference, l.lang) ?? (c ? Hl(l.lang) : null) ?? r.message ?? Ul(l.lang);
+}, c = e.kind === "schema", d = s?.message ?? e.message ?? ac(e.reference, l.lang) ?? (c ? ic(l.lang) : null) ?? r.message ?? rc(l.lang);
 d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
-function xl(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
-function Yl(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function kr(e, t) {const n = [...new K(e)];
+function lc(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
+function cc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function wr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function se(e) {return e["~standard"] = {version: 1,
+function re(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, ei())
+validate: (t) => e["~run"]({ value: t }, ni())
 }, e;}
-function ti(e) {return {kind: "validation",
+function ri(e) {return {kind: "validation",
 type: "finite",
-reference: ti,
+reference: ri,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;}};}
-function Ut(e) {return {kind: "validation",
+function Bt(e) {return {kind: "validation",
 type: "integer",
-reference: Ut,
+reference: Bt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
@@ -88,63 +88,63 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function at(e, t) {return {kind: "validation",
+function dt(e, t) {return {kind: "validation",
 type: "max_value",
-reference: at,
+reference: dt,
 async: !1,
-expects: `<=${e instanceof An ? e.toJSON() : ot(e)}`,
+expects: `<=${e instanceof En ? e.toJSON() : ct(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof An ? n.value.toJSON() : ot(n.value) }), n;}};}
-function He(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof En ? n.value.toJSON() : ct(n.value) }), n;}};}
+function qe(e, t) {return {kind: "validation",
 type: "min_length",
-reference: He,
+reference: qe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function lt(e, t) {return {kind: "validation",
+function ut(e, t) {return {kind: "validation",
 type: "min_value",
-reference: lt,
+reference: ut,
 async: !1,
-expects: `>=${e instanceof An ? e.toJSON() : ot(e)}`,
+expects: `>=${e instanceof En ? e.toJSON() : ct(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof An ? n.value.toJSON() : ot(n.value) }), n;}};}
-function _n(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof En ? n.value.toJSON() : ct(n.value) }), n;}};}
+function On(e, t) {return {kind: "validation",
 type: "regex",
-reference: _n,
+reference: On,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;}};}
-function yt(e) {return {kind: "validation",
+function At(e) {return {kind: "validation",
 type: "safe_integer",
-reference: yt,
+reference: At,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
-function yr() {return {kind: "transformation",
+function br() {return {kind: "transformation",
 type: "trim",
-reference: yr,
+reference: br,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var ql = { abortEarly: !0 };
-function zl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function wr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function We(e, t) {return se({kind: "schema",
+var dc = { abortEarly: !0 };
+function uc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function $r(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function ze(e, t) {return re({kind: "schema",
 type: "array",
-reference: We,
+reference: ze,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
+if (Y.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const l = {type: "array",
 origin: "value",
@@ -158,47 +158,47 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else x(this, "type", n, r);
 return n;}});}
-function ct(e) {return se({kind: "schema",
+function ft(e) {return re({kind: "schema",
 type: "boolean",
-reference: ct,
+reference: ft,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ni(e, t) {return se({kind: "schema",
+function si(e, t) {return re({kind: "schema",
 type: "custom",
-reference: ni,
+reference: si,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Q(e, t) {return se({kind: "schema",
+function J(e, t) {return re({kind: "schema",
 type: "literal",
-reference: Q,
-expects: ot(e),
+reference: J,
+expects: ct(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return xl(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Bt(e, t) {return se({kind: "schema",
+"~run"(n, r) {return lc(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function Ht(e, t) {return re({kind: "schema",
 type: "nullable",
-reference: Bt,
+reference: Ht,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = wr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Te(e) {return se({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = $r(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Te(e) {return re({kind: "schema",
 type: "number",
 reference: Te,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Fl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ri(e, t) {return se({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !Zl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function ii(e, t) {return re({kind: "schema",
 type: "object",
-reference: ri,
+reference: ii,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : wr(o), l = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : $r(o), l = o["~run"]({ value: a }, r);
 if (l.issues) {const c = {type: "object",
 origin: "value",
 input: s,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
 if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
 break;}}
 l.typed || (n.typed = !1), n.value[i] = l.value;
-} else if (o.fallback !== void 0) n.value[i] = zl(o);
+} else if (o.fallback !== void 0) n.value[i] = uc(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
@@ -229,25 +229,25 @@ value: s[i]}]
 break;}
 } else x(this, "type", n, r);
 return n;}});}
-function L(e, t) {return se({kind: "schema",
+function M(e, t) {return re({kind: "schema",
 type: "optional",
-reference: L,
+reference: M,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = wr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Z(e, t) {return se({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = $r(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function ee(e, t) {return re({kind: "schema",
 type: "picklist",
-reference: Z,
-expects: kr(e.map(ot), "|"),
+reference: ee,
+expects: wr(e.map(ct), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function En(e, t, n) {return se({kind: "schema",
+function Rn(e, t, n) {return re({kind: "schema",
 type: "record",
-reference: En,
+reference: Rn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (Yl(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
+for (const o in i) if (cc(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
 if (l.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -278,22 +278,22 @@ break;}}
 (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);}
 } else x(this, "type", r, s);
 return r;}});}
-function J(e) {return se({kind: "schema",
+function Q(e) {return re({kind: "schema",
 type: "string",
-reference: J,
+reference: Q,
 expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function si(e, t) {return se({kind: "schema",
+function oi(e, t) {return re({kind: "schema",
 type: "tuple",
-reference: si,
+reference: oi,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
+if (Y.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {const l = {type: "array",
 origin: "value",
@@ -307,14 +307,14 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else x(this, "type", n, r);
 return n;}});}
-function ii(e) {let t;
+function ai(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function oi(e, t) {return se({kind: "schema",
+function li(e, t) {return re({kind: "schema",
 type: "union",
-reference: oi,
-expects: kr(e.map((n) => n.expects), "|"),
+reference: li,
+expects: wr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(l) : o = [l];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-x(this, "type", n, r, { issues: ii(i) }), n.typed = !0;
+x(this, "type", n, r, { issues: ai(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-x(this, "type", n, r, { issues: ii(o) });}
+x(this, "type", n, r, { issues: ai(o) });}
 return n;}});}
-function Ht() {return se({kind: "schema",
+function Wt() {return re({kind: "schema",
 type: "unknown",
-reference: Ht,
+reference: Wt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function ai(e, t, n) {return se({kind: "schema",
+function ci(e, t, n) {return re({kind: "schema",
 type: "variant",
-reference: ai,
+reference: ci,
 expects: "Object",
 async: !1,
 key: e,
@@ -351,7 +351,7 @@ else {let h = !0, g = 0;
 for (const k of u) {const v = p.entries[k];
 if (k in i ? v["~run"]({typed: !1,
 value: i[k]
-}, ql).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== k && (a < g || a === g && k in i && !(l in i)) && (a = g, l = k, c = []), l === k && c.push(p.entries[k].expects);
+}, dc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== k && (a < g || a === g && k in i && !(l in i)) && (a = g, l = k, c = []), l === k && c.push(p.entries[k].expects);
 break;}
 g++;}
 if (h) {const k = p["~run"]({ value: i }, s);
@@ -359,7 +359,7 @@ if (h) {const k = p["~run"]({ value: i }, s);
 if (o && !o.issues) break;}};
 if (d(this, new K([this.key])), o) return o;
 x(this, "type", r, s, {input: i[l],
-expected: kr(c, "|"),
+expected: wr(c, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
@@ -367,19 +367,19 @@ key: l,
 value: i[l]}]});
 } else x(this, "type", r, s);
 return r;}});}
-function j(...e) {return se({...e[0],
+function G(...e) {return re({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Le(e, t, n) {const r = e["~run"]({ value: t }, ei(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, ni(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function G(e) {return ri(m.assign(m.create(null), e));}
-var li = ["vitality", "soul", "power"], dt = { vitality: "Vitality", soul: "Soul", power: "Power" }, Wt = [
+function V(e) {return ii(m.assign(m.create(null), e));}
+var di = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Kt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,104 @@ var li = ["vitality", "soul", "power"], dt = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], fe = "title", oe = "summary", Ke = "action";
-function xe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], ve = "title", ie = "summary", Ge = "action";
+function Xe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function R(e, t) {return t.section = e, t;}
-function wt(e) {return "kind" in e;}
-var Xl = /^[+-]?\d+$/;
-function le(e) {if (typeof e == "number")
+function pt(e) {return "kind" in e;}
+var fc = /^[+-]?\d+$/;
+function ae(e) {if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Xl.test(t)) return null;
+if (!fc.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;}
-function Tn(e, t) {return T.floor(e * t / 100);}
-function ci(e, t, n) {return T.min(n, T.max(t, e));}
-var di = 1e6;
-function he(e, t) {if (e.length <= t) return e;
-const n = T.floor(t);
+function Dn(e, t) {return O.floor(e * t / 100);}
+function ui(e, t, n) {return O.min(n, O.max(t, e));}
+var fi = 1e6;
+function le(e, t) {if (e.length <= t) return e;
+const n = O.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function B(e, t = 40) {return e.length > t ? `${he(e, t - 3)}...` : e;}
-var O = class extends $n {}, I = class extends $n {};
-function Jl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
-return typeof s == "number" && C.isFinite(s) ? A(s) : n;
+function B(e, t = 40) {return e.length > t ? `${le(e, t - 3)}...` : e;}
+var _ = class extends _n {}, D = class extends _n {};
+function hc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
+return typeof s == "number" && C.isFinite(s) ? S(s) : n;
 }) : e;}
-function br(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function ui(e, t) {let n = t;
-for (; n < e.length && !br(e.charCodeAt(n)); ) n += 1;
+function Ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function hi(e, t) {let n = t;
+for (; n < e.length && !Ar(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Ql(e) {const t = [], n = e.length;
+function pc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (br(s)) {r += 1;
+if (Ar(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = ui(e, r + 1);
+const i = hi(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function fi(e) {const t = Ql(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function pi(e) {const t = pc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
-if (s.has(l)) throw new O(`--${B(l)} is given twice`);
+if (s.has(l)) throw new _(`--${B(l)} is given twice`);
 i = [], s.set(l, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Zl(e, t) {if (e.length > 40) return;
+function vc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : ec(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : mc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Kt(e, t, n, r = "") {const s = Zl(e.toLowerCase(), t);
+function xt(e, t, n, r = "") {const s = vc(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function ec(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+function mc(e, t) {let n = [], r = Y.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = T.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = T.min(i[o], n[o - 2] + 1));
+i[o] = O.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = O.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ye(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Je(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new O(`--${B(s)} means nothing in the ${o} edition`) : new O(`unknown flag --${B(s)}: ${Kt(s, m.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new O(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new O(`--${s} needs a value`);
+throw o ? new _(`--${B(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${B(s)}: ${xt(s, m.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new O(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
-function qe(e, t) {const n = e.flags.get(t);
+throw new _(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
+function Qe(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function be(e, t) {return e.flags.has(t);}
-function bt(e, t, n, r) {const s = le(e);
-if (s === null) throw new O(`${t} must be a whole number (got "${B(e)}")`);
-if (s < n || s > r) throw new O(`${t} must be from ${n} to ${r} (got ${s})`);
+function $e(e, t) {return e.flags.has(t);}
+function St(e, t, n, r) {const s = ae(e);
+if (s === null) throw new _(`${t} must be a whole number (got "${B(e)}")`);
+if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function tc(e, t, n, r) {const s = qe(e, t);
-return s === void 0 ? void 0 : bt(s, `--${t}`, n, r);}
-function Ce(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new O(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+function gc(e, t, n, r) {const s = Qe(e, t);
+return s === void 0 ? void 0 : St(s, `--${t}`, n, r);}
+function Ie(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return s;}
-function Ne(e) {const t = e.flags.get("ids");
+function Ce(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Wv(e) {return e;}
-var hi = new it();
-function $r(e) {let t = hi.get(e);
+function gm(e) {return e;}
+var vi = new Ye();
+function Sr(e) {let t = vi.get(e);
 if (t) return t;
-t = {}, hi.set(e, t);
+t = {}, vi.set(e, t);
 for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function Ar(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function _r(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function Sr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
-function pi(e, t, n, r) {if (r && le(e) === null) throw new O(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
-return bt(e, t, 0, n);}
-function nc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Er(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
+function mi(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
+return St(e, t, 0, n);}
+function kc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,67 +506,67 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return bt(r, s, t.min, t.max);
+return St(r, s, t.min, t.max);
 case "amount":
-return pi(r, s, t.max, t.example);
+return mi(r, s, t.max, t.example);
 case "die":
-return bt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && Sr(t.meaningless, i) ? t.meaningless[i] : void 0;
-if (o !== void 0) throw new O(o);
-return Ce(r, s, t.choices);}}}
-function vi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function _r(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function mi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function On(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function gi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function rc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
+return St(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Er(t.meaningless, i) ? t.meaningless[i] : void 0;
+if (o !== void 0) throw new _(o);
+return Ie(r, s, t.choices);}}}
+function gi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function Tr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function ki(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function In(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function yi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function yc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
 let a, l;
-return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${On(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
-function sc(e) {const t = Ar(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = _r(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${In(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
+function wc(e) {const t = _r(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Tr(e);
 return n ? [...t, n.flag] : t;}
-var ki = new it();
-function ic(e) {let t = ki.get(e);
-if (!t) {const n = m.keys(e), r = new D(n.map((s) => [s, sc(e[s])]));
+var wi = new Ye();
+function bc(e) {let t = wi.get(e);
+if (!t) {const n = m.keys(e), r = new I(n.map((s) => [s, wc(e[s])]));
 t = {names: n,
-conditions: new D(n.map((s) => [s, Ar(e[s])])),
+conditions: new I(n.map((s) => [s, _r(e[s])])),
 dependsOn: r,
 compared: new K([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => vi(e[s]))
-}, ki.set(e, t);}
+required: n.filter((s) => gi(e[s]))
+}, wi.set(e, t);}
 return t;}
-function yi(e, t, n) {return Ye(e, $r(t), n), wi(e, t);}
-function wi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = ic(t);
-for (const h of o) if (e.flags.has(h)) throw new O(t[h].retired);
+function bi(e, t, n) {return Je(e, Sr(t), n), $i(e, t);}
+function $i(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = bc(t);
+for (const h of o) if (e.flags.has(h)) throw new _(t[h].retired);
 for (const h of a) {if (e.flags.has(h)) continue;
 const g = t[h];
-throw new O(gi(g) ?? `no ${h} given: add --${h} ${bi(g)}`);}
-const l = new D(), c = (h) => {if (l.has(h)) return;
+throw new _(yi(g) ?? `no ${h} given: add --${h} ${Ai(g)}`);}
+const l = new I(), c = (h) => {if (l.has(h)) return;
 const g = e.flags.get(h);
-l.set(h, g === void 0 ? mi(t[h]) : nc(h, t[h], g));
+l.set(h, g === void 0 ? ki(t[h]) : kc(h, t[h], g));
 }, d = new K(), f = (h) => {if (d.has(h)) return;
 d.add(h);
-const g = t[h], k = _r(g);
+const g = t[h], k = Tr(g);
 if (k && !e.flags.has(h)) {const v = l.get(k.flag);
-if (v !== void 0 && k.in.includes(A(v))) throw new O(gi(g)?.split("{value}").join(A(v)) ?? `--${k.flag} ${A(v)} needs --${h}`);}
+if (v !== void 0 && k.in.includes(S(v))) throw new _(yi(g)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${h}`);}
 if (e.flags.has(h))
-for (const v of r.get(h)) {const w = rc(h, v, e, l);
-if (w !== null) throw new O(w);}
-}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Sr(t, h))) {u.add(h);
+for (const v of r.get(h)) {const $ = yc(h, v, e, l);
+if ($ !== null) throw new _($);}
+}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Er(t, h))) {u.add(h);
 for (const g of s.get(h) ?? []) p(g);
 f(h), c(h);}};
 for (const h of n) i.has(h) && p(h);
 for (const h of n) f(h);
 for (const h of n) c(h);
 return m.fromEntries(l);}
-function Er(e, t) {const { positionals: n } = e;
+function Or(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new O(`one amount only (got "${B(n.join(" "))}")${s}`);}
+throw new _(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new O(t.missing);}
-return pi(r, t.what, t.max ?? di, t.example);}
-function bi(e) {if (e.placeholder !== void 0) return e.placeholder;
+throw new _(t.missing);}
+return mi(r, t.what, t.max ?? fi, t.example);}
+function Ai(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,7 +584,7 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function oc(e) {switch (e.kind) {case "switch":
+function $c(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -602,30 +602,30 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function $i(e) {return m.entries(e).map(([t, n]) => {const r = bi(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [oc(n)], i = mi(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
-const o = _r(n);
-vi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${On(o.in)}`);
-for (const l of Ar(n))
-(Sr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${On(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${On(l.notIn)}`) : s.push(`needs --${l.flag}`);
+function Si(e) {return m.entries(e).map(([t, n]) => {const r = Ai(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [$c(n)], i = ki(n);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${S(i)}`);
+const o = Tr(n);
+gi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${In(o.in)}`);
+for (const l of _r(n))
+(Er(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${In(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${In(l.notIn)}`) : s.push(`needs --${l.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function Ai(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Tr(e, t) {const n = new D();
+function _i(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Ei(e, t) {const n = new I();
 for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
-return { ...yi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Si(e, t) {return {...e,
+return { ...bi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Rr(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Or(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Dr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var Rn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function xt(e, t) {const n = t > 0 && e < 100 && e <= t, r = T.max(1, T.floor(t / 10));
+var Yt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function qt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var $t = [
+var _t = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -639,84 +639,84 @@ var $t = [
 "spell-unseen",
 "covert",
 "spectator"
-], pe = {perceptionGate: "none",
+], me = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, ce = {front: pe,
-"thrown-object": pe,
-"spell-seen": pe,
-behind: { ...pe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...pe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...pe, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...pe, evadePenalty: -20 },
-gun: { ...pe, evadePenalty: -50 },
-aoe: { ...pe, evadeImpossible: !0 },
-"aoe-edge": pe,
-"spell-unseen": { ...pe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...pe, perceptionGate: "with-perception-mod" },
-spectator: {...pe,
+}, ce = {front: me,
+"thrown-object": me,
+"spell-seen": me,
+behind: { ...me, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...me, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...me, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...me, evadePenalty: -20 },
+gun: { ...me, evadePenalty: -50 },
+aoe: { ...me, evadeImpossible: !0 },
+"aoe-edge": me,
+"spell-unseen": { ...me, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...me, perceptionGate: "with-perception-mod" },
+spectator: {...me,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function ac(e) {return $t.includes(e);}
-function Rr(e, t) {const n = ce[e];
+function Ac(e) {return _t.includes(e);}
+function Ir(e, t) {const n = ce[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function lc(e, t) {return t.critical ? 0 : t.success ? -T.floor(T.abs(e) / 2) + 0 : e;}
-function cc(e, t, n) {const r = ce[e], s = ce[t];
-return r.perceptionGate !== s.perceptionGate || Rr(e, n) !== Rr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
-var dc = G({life: L(
-G({condition: Z(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Te(), Ut(), lt(0), at(3))})),
-reactions: L(En(J(), oi([ct(), Q("used")]))),
-skillsVs: L(We(J()))
-}), uc = G({result: Z(["success", "fail"]),
-action: Z(["defend", "evade"]),
-situation: Z($t),
-perceptionMod: L(j(Te(), Ut(), lt(-1e3), at(1e3)))});
-function fc(e) {if (e === "success" || e === "fail") return e;
-const t = Le(uc, e);
+function Sc(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
+function _c(e, t, n) {const r = ce[e], s = ce[t];
+return r.perceptionGate !== s.perceptionGate || Ir(e, n) !== Ir(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var Ec = V({life: M(
+V({condition: ee(["none", "incapacitated", "dying", "dead"]),
+savesOwed: G(Te(), Bt(), ut(0), dt(3))})),
+reactions: M(Rn(Q(), li([ft(), J("used")]))),
+skillsVs: M(ze(Q()))
+}), Tc = V({result: ee(["success", "fail"]),
+action: ee(["defend", "evade"]),
+situation: ee(_t),
+perceptionMod: M(G(Te(), Bt(), ut(-1e3), dt(1e3)))});
+function Oc(e) {if (e === "success" || e === "fail") return e;
+const t = je(Tc, e);
 return t.success ? t.output : null;}
-function _i(e) {return typeof e == "string" ? e : e.result;}
-function hc(e) {if (q.isArray(e)) return null;
-const t = Le(dc, e);
-return t.success ? Ei(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function Dr(e, t) {return Ei(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Ei(e, t, n) {const r = {};
+function Ti(e) {return typeof e == "string" ? e : e.result;}
+function Rc(e) {if (Y.isArray(e)) return null;
+const t = je(Ec, e);
+return t.success ? Oi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function Cr(e, t) {return Oi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Oi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Dn = -10, Ti = -9, Oi = 1, At = 1, Ir = 3, ze = { condition: "none", savesOwed: 0 }, Yt = { condition: "dead", savesOwed: 0 };
-function Ri(e) {return e > 0 ? { ...ze } : e > Dn ? { condition: "incapacitated", savesOwed: 0 } : { ...Yt };}
-function Cr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function pc(e, t, n) {return n.condition === "dying" ? { life: { ...Yt }, steps: [...Cr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ze }, steps: [] } : e > 0 ? t <= Dn ? { life: { condition: "dying", savesOwed: Ir }, steps: [{ kind: "dying", savesOwed: Ir }] } : {life: { condition: "incapacitated", savesOwed: At },
-steps: [{ kind: "incapacitated", savesOwed: At }]
-} : t <= Dn ? { life: { ...Yt }, steps: [...Cr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Di(e, t, n) {if (n.condition === "dead")
+var Cn = -10, Ri = -9, Di = 1, Et = 1, Nr = 3, Ze = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
+function Ii(e) {return e > 0 ? { ...Ze } : e > Cn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
+function Pr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Dc(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Pr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ze }, steps: [] } : e > 0 ? t <= Cn ? { life: { condition: "dying", savesOwed: Nr }, steps: [{ kind: "dying", savesOwed: Nr }] } : {life: { condition: "incapacitated", savesOwed: Et },
+steps: [{ kind: "incapacitated", savesOwed: Et }]
+} : t <= Cn ? { life: { ...zt }, steps: [...Pr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Ci(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = T.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = pc(e, s, n);
+const o = Dc(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function vc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Ic(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: At },
+life: { condition: "incapacitated", savesOwed: Et },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: At }]};}
-function mc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: Et }]};}
+function Cc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Di(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Ci(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Dn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Cn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Cr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Pr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function gc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Nc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -726,33 +726,33 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Oi,
-life: { ...ze },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Oi }]
+vitality: Di,
+life: { ...Ze },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Di }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: Ti,
-life: { condition: "incapacitated", savesOwed: At },
-steps: [r(At), { kind: "saved-from-death", before: e, vitality: Ti }]};
-const s = T.min(Ir, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Yt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function Fe(e, t) {return e.life ? { ...e.life } : t === null ? { ...ze } : Ri(t);}
-function kc(e, t) {return Fe(e, t).condition;}
-function yc(e, t) {if (t) return { life: { ...Yt } };
-const n = e === null ? ze : Ri(e);
+vitality: Ri,
+life: { condition: "incapacitated", savesOwed: Et },
+steps: [r(Et), { kind: "saved-from-death", before: e, vitality: Ri }]};
+const s = O.min(Nr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function Ve(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ze } : Ii(t);}
+function Pc(e, t) {return Ve(e, t).condition;}
+function Mc(e, t) {if (t) return { life: { ...zt } };
+const n = e === null ? Ze : Ii(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function wc(e) {return e.life ? { life: e.life } : {};}
-function bc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function $c(e, t) {return re.stringify(e.life ?? null) !== re.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Ii(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function Ac(e, t, n) {const r = mc(e, t, Fe(n, e));
+function Lc(e) {return e.life ? { life: e.life } : {};}
+function Fc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function jc(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Ni(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
+function Gc(e, t, n) {const r = Cc(e, t, Ve(n, e));
 return {vitality: r.after,
-state: Dr(n, r.life),
+state: Cr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Ii("Now", r.life)[0]};}
-var $e = {front: "Front",
+now: Ni("Now", r.life)[0]};}
+var de = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -767,28 +767,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Ci = { physical: "Physical", magical: "Magical" }, Ni = { physical: "Defense", magical: "Spirit" }, Nr = { soul: "Soul", power: "Power" };
-function Sc(e, t) {switch (e) {case "worn-out":
+}, Pi = { physical: "Physical", magical: "Magical" }, Mi = { physical: "Defense", magical: "Spirit" }, Mr = { soul: "Soul", power: "Power" };
+function Vc(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function _c(e) {switch (e) {case "reached-minus-10":
+function Uc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Ec(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function In(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Tc = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Cn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Pi(e, t, n) {if (t.length === 0) return `${n}`;
+function Bc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Nn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var Hc = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Pn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Li(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Pr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Oc(e) {switch (e.condition) {case "none":
+function Lr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Wc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -796,7 +796,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Rc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Kc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -812,41 +812,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var Dc = {blocks: "blocks the hit",
+var xc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Mi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function Ic(e, t = (n) => n) {const n = e;
+function Fi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Yc(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return Sc(n.reason, n.amount);
+return Vc(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return In(n.before, n.protection, Ci[n.track], n.after);
+return Nn(n.before, n.protection, Pi[n.track], n.after);
 case "armor-reduction":
-return In(n.before, n.reduction, Ni[n.track], n.after);
+return Nn(n.before, n.reduction, Mi[n.track], n.after);
 case "natural-reduction":
-return In(n.before, n.reduction, `natural ${Ni[n.track]}`, n.after);
+return Nn(n.before, n.reduction, `natural ${Mi[n.track]}`, n.after);
 case "defensive-stance":
-return In(n.before, n.reduction, "defensive stance", n.after);
+return Nn(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${Ci[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Pi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${Nr[n.bar]}, no armor: ${Nr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${Mr[n.bar]}, no armor: ${Mr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${Nr[n.bar]} is not a number: nothing taken`;
+return `${Mr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -858,10 +858,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return _c(n.cause);
+return Uc(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Ec(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Bc(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -872,21 +872,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Pi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Pr(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Li(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Lr(n.success, n.critical)}`;
 case "no-defensive-action":
-return n.takesDamage ? `${$e[n.situation]} not perceived: no defensive action, the attack hits` : `${$e[n.situation]}: attack not perceived, no defensive action`;
+return n.takesDamage ? `${de[n.situation]} not perceived: no defensive action, the attack hits` : `${de[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Pr(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Lr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${$e[n.situation]}: ${Cn(n.penalty)} to ${n.check}`;
+return `${de[n.situation]}: ${Pn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
-return `${$e[n.situation]}: no penalty to ${n.check}`;
+return `${de[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Cn(n.bonus)}` : `Aided by ${t(n.by)}: ${Cn(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Pn(n.bonus)}` : `Aided by ${t(n.by)}: ${Pn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${Cn(n.mod)}`;
+return `Modifier: ${Pn(n.mod)}`;
 case "action-check":
-return `${Tc[n.action]} d100 ${n.roll} vs ${Pi(n.baseTarget, n.adjustments, n.target)}: ${Pr(n.success, n.critical)}`;
+return `${Hc[n.action]} d100 ${n.roll} vs ${Li(n.baseTarget, n.adjustments, n.target)}: ${Lr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -898,11 +898,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return Rc(t(n.who), n.hit, n.result, n.lost);
+return Kc(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${Dc[n.result]}.`;
+return `${t(n.who)} ${xc[n.result]}.`;
 case "life-now":
-return Oc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return Wc(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -910,40 +910,40 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Mi(n.result, n.action)}`;
+return `${t(n.who)} ${Fi(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Mi(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Fi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function Mr(e) {const t = ce[e];
+function Fr(e) {const t = ce[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${$e[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Cc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function qc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
 const o = ce[n] ?? ce.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, l = (d, f = 0) => d == null ? "" : ` ${d + f}`, c = o.perceptionGate !== "none" ? `, Perception${l(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${l(t.mental_check?.current)} first` : "";
 return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${c})`;}
-var Nc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Pc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Mc = "React: made against this attacker this round already (one per enemy)";
-function Li(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Mr(t)}`;
-return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Mr(n)}`;}
-var Fi = {defend: "defend",
+var zc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Xc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Jc = "React: made against this attacker this round already (one per enemy)";
+function ji(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Fr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Fr(n)}`;}
+var Gi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Lc = {mental: "--mental / --mental-roll",
+}, Qc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function ji(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return jc(Ai("round"));
+function Vi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return ed(_i("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -957,11 +957,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Fc(e.flag, e.action, e.situation);
+return Zc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -969,14 +969,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Fc(e, t, n) {const r = Lc[e];
+function Zc(e, t, n) {const r = Qc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -988,100 +988,100 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function jc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Gc = ["defensive", "reactive", "none"];
-function Vc(e) {return e === "reactive";}
-function Uc(e) {return e === "defensive";}
-function Bc(e) {return e === "reactive";}
-function Gi(e) {return e === "reactive";}
-function Hc(e) {return e === "defensive";}
-function Vi(e) {return e === "defensive";}
-function Nn(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Wc(e, t) {return Nn(e.reactions, t) !== void 0;}
-function Ui(e, t) {return Nn(e.reactions, t) === !0;}
-function Bi(e, t) {return Nn(e.reactions, t) === "used";}
-function Kc(e, t) {return e.skillsVs.includes(t);}
-function xc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Hi = 5, Wi = { defend: "defend", evade: "evade", react: "reaction" };
-function qt(e) {return e === "defend" || e === "evade" || e === "react";}
-function Yc(e) {return { kind: "refused", reason: e };}
-function Xe(e) {return e !== null && e !== "";}
-function qc(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function ed(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var td = ["defensive", "reactive", "none"];
+function nd(e) {return e === "reactive";}
+function rd(e) {return e === "defensive";}
+function sd(e) {return e === "reactive";}
+function Ui(e) {return e === "reactive";}
+function id(e) {return e === "defensive";}
+function Bi(e) {return e === "defensive";}
+function Mn(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function od(e, t) {return Mn(e.reactions, t) !== void 0;}
+function Hi(e, t) {return Mn(e.reactions, t) === !0;}
+function Wi(e, t) {return Mn(e.reactions, t) === "used";}
+function ad(e, t) {return e.skillsVs.includes(t);}
+function ld(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var Ki = 5, xi = { defend: "defend", evade: "evade", react: "reaction" };
+function Xt(e) {return e === "defend" || e === "evade" || e === "react";}
+function cd(e) {return { kind: "refused", reason: e };}
+function et(e) {return e !== null && e !== "";}
+function dd(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Qs("resolveSoakDefend: rolls must be integers 1..100");
+throw new ei("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new Qs("resolveSoakDefend: modifiers and targets must be integers");}
-function zc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
+if (n !== null && !C.isSafeInteger(n)) throw new ei("resolveSoakDefend: modifiers and targets must be integers");}
+function ud(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!qt(t) && e.mod !== 0) return o("mod");
-if (!qt(t) && e.aid !== null) return o("aided");
-if (qt(t) && e.ally !== null) return o("ally");
-if (qt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!Xe(e.vs)) return { code: "needs-vs", action: t };
+if (!Xt(t) && e.mod !== 0) return o("mod");
+if (!Xt(t) && e.aid !== null) return o("aided");
+if (Xt(t) && e.ally !== null) return o("ally");
+if (Xt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!et(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Gi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ui(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Vc(r) ? Xe(e.vs) ? Wc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return nd(r) ? et(e.vs) ? od(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Uc(r) ? { code: "counter-in-defensive-stance" } : Bc(r) ? Xe(e.vs) ? Ui(s, e.vs) ? e.ally !== null && !xc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Bi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return rd(r) ? { code: "counter-in-defensive-stance" } : sd(r) ? et(e.vs) ? Hi(s, e.vs) ? e.ally !== null && !ld(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Hc(r) ? { code: "defensive-skill-on-ally" } : Gi(r) ? Xe(e.vs) ? Ui(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Bi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Vi(r)) {if (!Xe(e.vs)) return { code: "needs-vs", action: t };
-if (Kc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return id(r) ? { code: "defensive-skill-on-ally" } : Ui(r) ? et(e.vs) ? Hi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Bi(r)) {if (!et(e.vs)) return { code: "needs-vs", action: t };
+if (ad(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Xc(e) {const t = [];
-return ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), qt(e.action) && t.push(Wi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Ki(e) {qc(e);
-const t = zc(e);
-if (t) return Yc(t);
-const n = Xc(e);
+function fd(e) {const t = [];
+return ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Xt(e.action) && t.push(xi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Yi(e) {dd(e);
+const t = ud(e);
+if (t) return cd(t);
+const n = fd(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = ce[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = xt(e.rolls.perception, d + c);
+if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = qt(e.rolls.perception, d + c);
 if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: c, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), St(a, "fail", {}, !1)) : St(a, null, {}, !1);}
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), Tt(a, "fail", {}, !1)) : Tt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Yi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), St(a, d, xi(e), !1);}
-case "react": {const c = e.vs, d = Yi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), St(a, null, { reaction: { vs: c, success: d.success }, ...xi(e) }, !1);}
+case "evade": {const d = zi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), Tt(a, d, qi(e), !1);}
+case "react": {const c = e.vs, d = zi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), Tt(a, null, { reaction: { vs: c, success: d.success }, ...qi(e) }, !1);}
 case "counter": {const c = e.vs;
 a.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: c }), St(a, null, { reactionUsed: c }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: c }), Tt(a, null, { reactionUsed: c }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const c = e.ally === null && Vi(e.stance) && Xe(e.vs), d = e.ally !== null && Xe(e.vs);
-return St(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function xi(e) {return e.aid !== null && Xe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Yi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Rr(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const l = xt(e.rolls.mental, e.checkTargets.mental ?? 0), c = lc(a, l);
+const c = e.ally === null && Bi(e.stance) && et(e.vs), d = e.ally !== null && et(e.vs);
+return Tt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function qi(e) {return e.aid !== null && et(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function zi(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Ir(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const l = qt(e.rolls.mental, e.checkTargets.mental ?? 0), c = Sc(a, l);
 n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Hi, by: e.aid.by }), r.push(Hi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Wi[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = xt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: Ki, by: e.aid.by }), r.push(Ki)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[xi[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = qt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function St(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var _t = {defend: "defend_check",
+function Tt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Ot = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Jc(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
+function hd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function qi(e) {if (e.positionals.length > 0) throw new O(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function Xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1091,46 +1091,46 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : m.values(_t),
+return {values: n.action === "save" ? ["save_check"] : m.values(Ot),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: Jc(n),
+dice: hd(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? Qc(n, r, i.action) : Zc(n, r, i);}};}
-function Qc(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? pd(n, r, i.action) : vd(n, r, i);}};}
+function pd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Fe(t.state, r), i = t.values.save_check?.current ?? null;
+const s = Ve(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = gc(r, s, xt(n, i + e.mod));
+const o = Nc(r, s, qt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
 return {headline: a ? "saved" : l ? "dies" : "acts",
 steps: [
-R(fe, { kind: "save-title", who: c }),
-R(oe, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
-...xe("Roll", o.steps),
-...Ii("Now", o.life, o.vitality)],
+R(ve, { kind: "save-title", who: c }),
+R(ie, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+...Xe("Roll", o.steps),
+...Ni("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Dr(t.state, o.life),
+state: Cr(t.state, o.life),
 detail: o};}
-function Zc(e, t, n) {const r = t.bars.vitality.value;
+function vd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Fe(t.state, r), i = m.fromEntries(
-m.keys(_t).map((y) => [y, t.values[_t[y]]?.current ?? null])
+const s = Ve(t.state, r), i = m.fromEntries(
+m.keys(Ot).map((w) => [w, t.values[Ot[w]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
-if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const w = t.others[e.aidedBy];
+if (!w) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const _ = y.state.reactions ?? {}, V = e.vs !== null && m.prototype.hasOwnProperty.call(_, e.vs) ? _[e.vs] : void 0;
+const A = w.state.reactions ?? {}, L = e.vs !== null && m.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
-reaction: V,
-condition: Fe(y.state, y.vitality ?? null).condition,
-acting: y.acting === !0};}
-const l = Ki({action: e.action,
+stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
+reaction: L,
+condition: Ve(w.state, w.vitality ?? null).condition,
+acting: w.acting === !0};}
+const l = Yi({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1144,36 +1144,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (l.kind === "refused") return { kind: "refused", reason: ji(l.reason, (y) => t.others[y]?.name ?? y) };
-if (l.kind === "missing-target") return { kind: "missing-value", key: _t[l.check] };
+if (l.kind === "refused") return { kind: "refused", reason: Vi(l.reason, (w) => t.others[w]?.name ?? w) };
+if (l.kind === "missing-target") return { kind: "missing-value", key: Ot[l.check] };
 const c = { ...o };
 l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
 const d = l.roundUpdate.reactionUsed;
 d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
 const f = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = l.roundUpdate.aidUsed, p = u ? t.others[u.by] : void 0;
-u && p && f.push({ kind: "ally-state", tokenId: u.by, state: Ji(p.state, u.vs) });
-const h = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = l.pendingDefense, w = [
-R(fe, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
-R(oe, { kind: "check-summary", who: k, action: e.action, result: v }),
-...xe("Check", l.steps),
+u && p && f.push({ kind: "ally-state", tokenId: u.by, state: Zi(p.state, u.vs) });
+const h = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = l.pendingDefense, $ = [
+R(ve, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
+R(ie, { kind: "check-summary", who: k, action: e.action, result: v }),
+...Xe("Check", l.steps),
 ...v !== null ? [R("Result", { kind: "check-result", who: k, result: v, action: e.action })] : [],
 ...g ? [R("Stance", { kind: "no-stance-declared" })] : [],
-...l.offerDamageButton ? [R(Ke, { kind: "offer-damage" })] : [],
-...g ? zi(t.id) : []];
+...l.offerDamageButton ? [R(Ge, { kind: "offer-damage" })] : [],
+...g ? Ji(t.id) : []];
 return {headline: h,
-steps: w,
+steps: $,
 changes: f,
 state: c,
-...v !== null ? { answer: id(v, e) } : {},
+...v !== null ? { answer: bd(v, e) } : {},
 observed: !1,
 detail: l};}
-function zi(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ke, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-var Xi = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function Pn(e, t, n, r = "front", s = null) {const i = Ki({action: t,
+function Ji(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+var Qi = (e) => e === "defensive" || e === "reactive" ? e : "none";
+function Ln(e, t, n, r = "front", s = null) {const i = Yi({action: t,
 situation: r,
-stance: Xi(e.stance),
-condition: Fe(e.state, e.bars.vitality.value).condition,
-checkTargets: m.fromEntries(m.keys(_t).map((o) => [o, e.values[_t[o]]?.current ?? null])),
+stance: Qi(e.stance),
+condition: Ve(e.state, e.bars.vitality.value).condition,
+checkTargets: m.fromEntries(m.keys(Ot).map((o) => [o, e.values[Ot[o]]?.current ?? null])),
 rolls: { action: 1, perception: 1, mental: null },
 mod: 0,
 perceptionMod: 0,
@@ -1184,85 +1184,85 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var ed = 5;
-function td(e, t, n) {const { attacker: r } = t, s = e.id, i = ac(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ke, label: u, command: `!defend ${p} --ids ${s}` });
-if (r !== null) {const u = Pn(e, "react", r);
-if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Mc }), Pn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
+var md = 5;
+function gd(e, t, n) {const { attacker: r } = t, s = e.id, i = Ac(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ge, label: u, command: `!defend ${p} --ids ${s}` });
+if (r !== null) {const u = Ln(e, "react", r);
+if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Jc }), Ln(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
 let p = 0;
-for (const h of t.defenders) {const g = h === s || p >= ed ? void 0 : n(h);
+for (const h of t.defenders) {const g = h === s || p >= md ? void 0 : n(h);
 g !== void 0 && (p += 1, d.push(f(`Reactive Guard: ${g}`, `--action counter${c} --ally ${h} --skill Reactive Guard${l}`)));}}}
-return Pn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Xi(e.stance) === "none" && Fe(e.state, e.bars.vitality.value).condition === "none" && d.push(...zi(s)), d;}
-function nd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? Nc : null;
-if (e.acting) return Pc;
-for (const r of n) {const s = Pn(e, "counter", r);
-if (s !== null && s !== "missing") return ji(s, (i) => e.others[i]?.name ?? "that token");}
+return Ln(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Qi(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...Ji(s)), d;}
+function kd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? zc : null;
+if (e.acting) return Xc;
+for (const r of n) {const s = Ln(e, "counter", r);
+if (s !== null && s !== "missing") return Vi(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function rd(e, t) {const n = e.counter === !0;
+function yd(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = nd(r, n, t);
+resolve(r) {const s = kd(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function sd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Nn(s, a) === !0);
+function wd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Mn(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function id(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+function bd(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
 return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
-function Ji(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
-var od = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
-function ad(e, t) {if (typeof e == "string") return null;
+function Zi(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
+var $d = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function Ad(e, t) {if (typeof e == "string") return null;
 const n = t.situation ?? "front";
-if (!cc(e.situation, n, e.action)) return Li(e.action, e.situation, n);
+if (!_c(e.situation, n, e.action)) return ji(e.action, e.situation, n);
 if (ce[n].perceptionGate !== "with-perception-mod") return null;
-const r = [e.perceptionMod ?? 0, od(t.order)];
-return r[0] === r[1] ? null : Li(e.action, e.situation, n, r);}
-var Qi = new it();
-function ld(e, t) {const n = e.edge;
+const r = [e.perceptionMod ?? 0, $d(t.order)];
+return r[0] === r[1] ? null : ji(e.action, e.situation, n, r);}
+var eo = new Ye();
+function Sd(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = Qi.get(e);
-return r || Qi.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function cd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+let r = eo.get(e);
+return r || eo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function _d(e, t) {const n = e.edge?.find((r) => !t.includes(r));
 return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
-function dd(e) {return T.max(0, Tn(e, 5));}
-var Zi = 25;
-function ud(e) {const t = [], n = T.max(0, e.amount), r = ci(e.piercePercent, 0, 100), s = T.max(0, e.stanceReduction), i = Tn(n, r), o = n - i;
+function Ed(e) {return O.max(0, Dn(e, 5));}
+var to = 25;
+function Td(e) {const t = [], n = O.max(0, e.amount), r = ui(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = Dn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, l = null, c = null;
-const d = e.armor, f = d === null ? 0 : T.max(0, d.protection), u = d !== null && (f > 0 || T.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const h = ci(d.soakPercent, 0, 100), g = Tn(o, 100 - h);
-h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: g }), a = T.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
-const k = T.max(0, d.armorReduction);
-if (k > 0) {const w = a;
-a = T.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: w, after: a });}
-const v = Tn(g, Zi);
-l = T.max(0, f - v), f > 0 ? c = {kind: "protection-wear",
+const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && u) {const h = ui(d.soakPercent, 0, 100), g = Dn(o, 100 - h);
+h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: g }), a = O.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
+const k = O.max(0, d.armorReduction);
+if (k > 0) {const $ = a;
+a = O.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: $, after: a });}
+const v = Dn(g, to);
+l = O.max(0, f - v), f > 0 ? c = {kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: Zi,
+wearPercent: to,
 wear: v,
 before: f,
 after: l
 } : l = d.protection;
 } else {const h = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : h ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {l = d.protection;
-const k = T.max(0, d.naturalReduction);
+const k = O.max(0, d.naturalReduction);
 if (k > 0) {const v = a;
-a = T.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: v, after: a });}}}
+a = O.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: v, after: a });}}}
 if (s > 0) {const h = a;
-a = T.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
+a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
 const p = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: p }), c !== null && t.push(c), { vitalityLoss: p, protectionAfter: l, steps: t };}
-function fd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function eo(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function Lr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function hd(e) {const t = fd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Lr(e, t, n, !0);
+function Od(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function no(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function jr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Rd(e) {const t = Od(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return jr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Lr(e, t, n, !1);
-if (e.instantKill) {const o = vc(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), jr(e, t, n, !1);
+if (e.instantKill) {const o = Ic(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1271,11 +1271,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !eo(o.life, e.life)};}
-const r = T.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !no(o.life, e.life)};}
+const r = O.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Lr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), jr(e, t, n, !1);
 const l = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
 cancelled: !1,
@@ -1284,13 +1284,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: l !== a};}
-const s = ud({amount: r,
+const s = Td({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Di(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Ci(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1298,40 +1298,40 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !eo(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function to(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var no = {physical: to("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: to("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, pd = { values: ["fortitude"] }, ro = [], so = [], io = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function vd(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new O("--instant-kill takes no amount: it drops Vitality to 0");
+changed: i.after !== e.bars.vitality || !no(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function ro(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var so = {physical: ro("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: ro("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Dd = { values: ["fortitude"] }, io = [], oo = [], ao = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Id(e) {const t = e, n = t["instant-kill"];
+if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: Rn[t.type],
+track: Yt[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function md(e) {return oo(vd(e));}
-function gd(e) {return oo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function oo(e) {const t = no[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => yd(e, s);
-return n ? { values: ro, bars: io[e.to], dice: so, resolve: r, more: (s) => kd(s, t, e.defenseOverride) } : { values: ro, bars: io[e.to], dice: so, resolve: r };}
-function kd(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return pd;
+function Cd(e) {return lo(Id(e));}
+function Nd(e) {return lo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function lo(e) {const t = so[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Md(e, s);
+return n ? { values: io, bars: ao[e.to], dice: oo, resolve: r, more: (s) => Pd(s, t, e.defenseOverride) } : { values: io, bars: ao[e.to], dice: oo, resolve: r };}
+function Pd(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Dd;
 const s = r[t.protection];
-if (s === void 0) {const o = (n ?? (e.answer === null ? null : _i(e.answer))) === "success";
-return !e.armorSource || o || Fe(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+if (s === void 0) {const o = (n ?? (e.answer === null ? null : Ti(e.answer))) === "success";
+return !e.armorSource || o || Ve(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return ao(s) || ao(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var ao = (e) => (e?.current ?? 0) > 0;
-function yd(e, t) {const n = no[e.track], r = e.to === "vitality" && !e.instantKill;
+return co(s) || co(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var co = (e) => (e?.current ?? 0) > 0;
+function Md(e, t) {const n = so[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? $d(t.values, n) : null, l = r && t.stance === "defensive" ? dd(o("fortitude")) : 0, c = Fe(t.state, t.bars.vitality.value), d = hd({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? jd(t.values, n) : null, l = r && t.stance === "defensive" ? Ed(o("fortitude")) : 0, c = Ve(t.state, t.bars.vitality.value), d = Rd({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 defenseOverride: e.defenseOverride,
-pendingDefense: t.answer === null ? null : _i(t.answer),
+pendingDefense: t.answer === null ? null : Ti(t.answer),
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: l,
@@ -1341,13 +1341,13 @@ s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.
 for (const p of ["soul", "power"]) {const h = d.bars[p];
 h !== null && h !== t.bars[p].value && f.push({ kind: "bar", resource: p, to: h });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: Ad(d, c),
-steps: wd(t.id, e, d, c),
+const u = {headline: Gd(d, c),
+steps: Ld(t.id, e, d, c),
 changes: f,
-state: Dr(t.state, d.life),
+state: Cr(t.state, d.life),
 detail: d};
 return t.answer !== null && (u.answer = null), u;}
-function wd(e, t, n, r) {const s = Sd(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: bd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function Ld(e, t, n, r) {const s = Vd(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: Fd(n) }, { kind: "hit-summary", section: ie, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1356,56 +1356,56 @@ let c = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === l || (i.push(R("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(R("Breakdown", l)), c = !0));
 return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function bd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Fd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function $d(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function jd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function Ad(e, t) {if (e.cancelled) return "blocked";
+function Gd(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function Sd(e, t) {if (e.cancelled) return "blocks";
+function Vd(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var lo = [
+var uo = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], _d = {type: { kind: "choice", choices: m.keys(Rn), default: "physical", onlyWhen: lo },
+], Ud = {type: { kind: "choice", choices: m.keys(Yt), default: "physical", onlyWhen: uo },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: lo },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: uo },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Mn = (e) => $t.filter((t) => e(ce[t])), Je = { flag: "action", notIn: ["save"] }, Ln = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", co = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Fn = (e) => _t.filter((t) => e(ce[t])), tt = { flag: "action", notIn: ["save"] }, jn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", fo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: $t, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: _t, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Je, { flag: "action", in: ["evade"], why: Ln }, { flag: "situation", in: Mn((e) => e.mentalCheckEasesPenalty), why: Ln }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Je, { flag: "action", in: ["evade"], why: Ln }, { flag: "situation", in: Mn((e) => e.mentalCheckEasesPenalty), why: Ln }] },
+mental: { kind: "switch", onlyWhen: [tt, { flag: "action", in: ["evade"], why: jn }, { flag: "situation", in: Fn((e) => e.mentalCheckEasesPenalty), why: jn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [tt, { flag: "action", in: ["evade"], why: jn }, { flag: "situation", in: Fn((e) => e.mentalCheckEasesPenalty), why: jn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Je, { flag: "situation", in: Mn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: Je, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: Je },
-"aided-by": { kind: "token", onlyWhen: Je, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Je },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: Je }
-}, zt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+onlyWhen: [tt, { flag: "situation", in: Fn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: tt, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: tt },
+"aided-by": { kind: "token", onlyWhen: tt, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: tt },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: tt }
+}, Jt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function Ed(e, t, n) {const r = n["aided-by"];
-if (r !== void 0 && t.attacker === null) throw new O("--aided-by: an aid is against the attacker, and this attack names none");
-const s = (o) => o === void 0 ? null : A(o), i = Tr(
+function Bd(e, t, n) {const r = n["aided-by"];
+if (r !== void 0 && t.attacker === null) throw new _("--aided-by: an aid is against the attacker, and this attack names none");
+const s = (o) => o === void 0 ? null : S(o), i = Ei(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
-co);
+fo);
 return e === "evade" && ce[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
-var Td = {id: "soak",
+var Hd = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1421,61 +1421,61 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: _d,
+hit: {flags: Ud,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: md,
-handEdit: gd},
-check: {flags: co,
+plan: Cd,
+handEdit: Nd},
+check: {flags: fo,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + $t.join(", ") + ".",
+"Situations: " + _t.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: qi,
-answers: {flags: {situation: { kind: "choice", choices: $t, placeholder: "S" },
+plan: Xi,
+answers: {flags: {situation: { kind: "choice", choices: _t, placeholder: "S" },
 counter: { kind: "switch" },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Mn((e) => e.perceptionGate === "with-perception-mod") } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Fn((e) => e.perceptionGate === "with-perception-mod") } },
 edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
 answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => Cc(e, t.values, n),
-situationWords: Mr,
-planAnswer: (e, t, n, r) => Si(qi(Ed(e, t, r)), "pending-defense"),
-keep(e, t) {const n = Or(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+label: (e, t, n) => qc(e, t.values, n),
+situationWords: Fr,
+planAnswer: (e, t, n, r) => Rr(Xi(Bd(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Dr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
 return r?.by !== void 0 && (n.helper = r.by), n;},
-settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: Ji(t.state, n) }],
-fits: ad,
-forDefender: ld,
-refuseDeclared: cd,
-extra: td,
-declarer: rd,
-spend: sd}},
+settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: Zi(t.state, n) }],
+fits: Ad,
+forDefender: Sd,
+refuseDeclared: _d,
+extra: gd,
+declarer: yd,
+spend: wd}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${zt.defensive}. Reactive: ${zt.reactive}.`],
-modes: Gc,
+help: [`Defensive: ${Jt.defensive}. Reactive: ${Jt.reactive}.`],
+modes: td,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: zt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: zt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: zt.none }}},
-life: {enter: yc,
-endRound: wc,
-condition: kc,
-setVitality: Ac,
-parseState: hc,
-isEmptyState: bc,
-describeStateChange: $c,
-parseAnswer: fc},
-words: Ic
-}, Xt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Jt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Jt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Jt.none }}},
+life: {enter: Mc,
+endRound: Lc,
+condition: Pc,
+setVitality: Gc,
+parseState: Rc,
+isEmptyState: Fc,
+describeStateChange: jc,
+parseAnswer: Oc},
+words: Yc
+}, Qt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1489,69 +1489,71 @@ words: Ic
 "spell-invisible",
 "covert",
 "spectator"
-], Od = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], Wd = ["gun", "spell-unseen"], ge = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Qe = {front: ve,
-"thrown-object": ve,
-"spell-seen": ve,
-behind: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...ve, hitBonus: 2 },
-projectile: { ...ve, reactCheck: "hard" },
-aoe: { ...ve, noHitChance: !0 },
-"aoe-edge": ve,
-"spell-fast": { ...ve, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Rd(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
-function Dd(e) {return Qe[e].perceive !== null;}
-var Jt = 4, Id = G({result: Z(["success", "fail"]),
-situation: Z(Xt),
-perceived: ct()});
-function Cd(e) {const t = Le(Id, e);
+}, Ne = {front: ge,
+"thrown-object": ge,
+"spell-seen": ge,
+behind: { ...ge, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...ge, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...ge, hitBonus: 2 },
+projectile: { ...ge, reactCheck: "hard" },
+aoe: { ...ge, noHitChance: !0 },
+"aoe-edge": ge,
+"spell-fast": { ...ge, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...ge, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...ge, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...ge, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+function ho(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
+function po(e) {return Ne[e].perceive !== null;}
+function vo(e, t) {return e.situation === t || e.perceived || !po(t);}
+var Zt = 4, Kd = V({result: ee(["success", "fail"]),
+situation: ee(Qt),
+perceived: ft(),
+byGuard: M(J(!0))});
+function xd(e) {const t = je(Kd, e);
 return t.success ? t.output : null;}
-var Nd = G({roundsDead: L(j(Te(), Ut(), lt(0), at(Jt))),
-freeSaveUsed: L(Q(!0)),
-triedThisRound: L(Q(!0))});
-function Pd(e) {if (q.isArray(e)) return null;
-const t = Le(Nd, e);
+var Yd = V({roundsDead: M(G(Te(), Bt(), ut(0), dt(Zt))),
+freeSaveUsed: M(J(!0)),
+triedThisRound: M(J(!0))});
+function qd(e) {if (Y.isArray(e)) return null;
+const t = je(Yd, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function Oe(e) {return e !== null && e <= 0;}
-function uo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function ue(e) {return e !== null && e <= 0;}
+function mo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function fo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function go(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Md(e, t) {return t ? { roundsDead: Jt, freeSaveUsed: !0 } : Oe(e) ? { roundsDead: 0 } : {};}
-function Ld(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: T.min(Jt, n.roundsDead + 1) };}
-function Fr(e) {return T.max(0, Jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function ho(e, t) {return Oe(t) && Fr(e) === 0;}
-function jr(e, t, n, r = !1) {return !r && !Oe(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function Fd(e, t, n) {const r = [];
+function zd(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
+function Xd(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Zt, n.roundsDead + 1) };}
+function Gr(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function ko(e, t) {return ue(t) && Gr(e) === 0;}
+function Vr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function Jd(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && Oe(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Oe(e) && r.push({ kind: "revived" }), i = fo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = uo(n))), {vitality: s,
+return t < e && ue(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ue(e) && r.push({ kind: "revived" }), i = go(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = mo(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: jr("Now", i, s)[0],
+now: Vr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Gr(e) {return Qe[e].reactCheck !== null ? "react" : "defend";}
-function po(e, t) {const n = Qe[t];
+function Ur(e) {return Ne[e].reactCheck !== null ? "react" : "defend";}
+function yo(e, t) {const n = Ne[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function jd(e) {const { action: t, situation: n } = e, r = Qe[n], s = [], i = po(t, n);
+function Qd(e) {const { action: t, situation: n } = e, r = Ne[n], s = [], i = yo(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Gr(n) : null;
+const o = i.check ? Ur(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1559,11 +1561,11 @@ const a = t === "defend" || t === "guard", l = (f) => {if (!a) return { kind: "r
 const u = { result: "fail", situation: n, perceived: f };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
 let c = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Vr("perceive", e.rolls.perceive, u, f, p);
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Br("perceive", e.rolls.perceive, u, f, p);
 if (s.push(h.step), !h.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
 c = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Vr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Br(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
 if (s.push(u.step), a) {const p = u.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: p, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: p, situation: n, perceived: c }, drawSpectator: !1 };
 } else if (!u.success)
@@ -1571,13 +1573,13 @@ return s.push({ kind: "not-in-time", action: t }), l(c);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Vr(e, t, n, r, s) {const i = Rd(n, r) + s, o = xt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Br(e, t, n, r, s) {const i = ho(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Gd(e, t) {return e && e.result === "success" ? e : t;}
-var Vd = 1;
-function Ud(e) {const { state: t } = e;
-if (!Oe(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Jt) return { kind: "refused", reason: "dead-for-good" };
+function wo(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
+var Zd = 1;
+function eu(e) {const { state: t } = e;
+if (!ue(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Zt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1586,12 +1588,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const l = e.rolls.cost, c = e.exp >= l;
 if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - l;}
-const o = Vr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Br("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Vd, state: fo(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Zd, state: go(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Fr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function vo(e) {if (e.positionals.length > 0) throw new O(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Gr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function bo(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1600,50 +1602,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return Hd(n.mod);
-const r = n.action, s = po(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Gr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return nu(n.mod);
+const r = n.action, s = yo(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ur(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return Bd({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function Bd(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return tu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function tu(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (Oe(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: Ai("turn") };
+if (ue(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: _i("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (h) => t.values[h]?.current ?? null, o = jd({...e,
+const i = (h) => t.values[h]?.current ?? null, o = Qd({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, l = [...o.steps], c = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const h = Gd(s.answer ?? void 0, o.pending);
+if (o.pending && a === "guard" && s && e.ally) {const h = wo(s.answer ?? void 0, o.pending);
 l.push({ kind: "guard-kept", ally: e.ally, result: h.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: h });
-} else o.pending && (d = o.pending);
+} else o.pending && t.answer?.byGuard ? (d = wo(o.pending, t.answer), d.byGuard && l.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
 o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = t.id, p = a === "guard" && s && e.ally ? e.ally : null;
+const f = d?.result ?? o.pending?.result, u = t.id, p = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-R(fe, { kind: "defense-title", who: u, action: a, situation: e.situation }),
-f ? R(oe, { kind: "defense-result", who: u, guarded: p, result: f, summary: !0 }) : R(oe, { kind: "defense-announced", who: u, action: a }),
-...xe("Check", l),
+R(ve, { kind: "defense-title", who: u, action: a, situation: e.situation }),
+f ? R(ie, { kind: "defense-result", who: u, guarded: p, result: f, summary: !0 }) : R(ie, { kind: "defense-announced", who: u, action: a }),
+...Xe("Check", l),
 ...f ? [R("Result", { kind: "defense-result", who: u, guarded: p, result: f })] : [],
-...f === "fail" && a === "defend" ? [R(Ke, { kind: "offer-damage" })] : []],
+...f === "fail" && a === "defend" ? [R(Ge, { kind: "offer-damage" })] : []],
 changes: c,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function Hd(e) {return {values: ["save_check", "exp"],
+function nu(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ud({vitality: r,
+const s = eu({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1665,52 +1667,82 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-R(fe, { kind: "save-title", who: o }),
-R(oe, { kind: "save-summary", who: o, stood: s.stood }),
-...xe("Roll", s.steps),
-...jr("Now", s.state, s.vitality, !0)],
+R(ve, { kind: "save-title", who: o }),
+R(ie, { kind: "save-summary", who: o, stood: s.stood }),
+...Xe("Roll", s.steps),
+...Vr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-function Wd(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dd(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Kd(e) {const t = [], n = e.pending ?? void 0;
-if (Oe(e.vitality))
+var ru = 6, su = { perceive: 1, check: 1 };
+function $o(e) {return e.situation ?? "front";}
+function Ao(e) {return e.defenders.length > ru ? [] : e.defenders.filter((t) => t !== e.defender);}
+function So(e, t, n) {const r = $o(t), s = typeof n.ally == "string" ? n.ally : void 0;
+if (e === "guard" && s === void 0) throw new _("--action guard needs --ally with the guarded token's id");
+if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new _("--ally: a guard answers for another defender of this attack");
+if (e !== "guard" && s !== void 0) throw new _("--ally goes with --action guard");
+if (n["perception-roll"] !== void 0 && !po(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Rr(Rr(bo(o), "pending-defense"), "guard-kept"), l = Ur(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, c = e === "defend" ? Ao(t) : [];
+return { ...a, dice: l, ...c.length > 0 ? { others: c } : {} };}
+function _o(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
+function iu(e, t) {const n = _o(t), r = Dr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
+function Eo(e, t) {const n = Ne[$o(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (l, c, d) => {const f = e.values[l]?.current;
+return f == null ? "" : ` (${ho(f, c) + d})`;
+}, o = n.reactCheck !== null ? `React${i("reaction_check", s ?? n.reactCheck, 0)}` : `Defend${i("defend_check", "normal", 0)}`;
+if (!n.perceive) return o;
+const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
+return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
+function ou(e, t) {const n = e.resolve(t, su);
+return !pt(n) && _o(n)?.success === !0;}
+function au(e, t) {const n = [], r = Ao(t);
+if (r.length === 0 || !ou(So("defend", t, lu), e)) return n;
+const s = Eo(e, t);
+for (const i of r) {const o = e.others[i];
+!o || ue(o.vitality ?? null) || o.answer !== null && To(o.answer, t) === null || n.push({ kind: "button", section: Ge, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
+return n;}
+var lu = { positionals: [] };
+function To(e, t) {const n = t.situation ?? e.situation;
+return vo(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${de[e.situation].toLowerCase()}, without the perceive check ${de[n].toLowerCase()} needs`;}
+function cu(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? vo(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function du(e) {const t = [], n = e.pending ?? void 0;
+if (ue(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Qe[r], i = Wd(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ne[r], i = cu(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, f = T.max(0, e.armor), u = d > f;
+else {const d = e.hit + s.hitBonus + e.mod, f = O.max(0, e.armor), u = d > f;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = T.max(0, e.amount);
-if (i === "success") {const d = T.max(0, e.armorDefense), f = T.max(0, a - d);
+let a = O.max(0, e.amount);
+if (i === "success") {const d = O.max(0, e.armorDefense), f = O.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
 const l = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: l });
 const c = l <= 0;
-return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? uo(o) : o, steps: t, dies: c, answerUsed: !0 };}
-function xd(e) {const t = e;
-return mo({ amount: e.amount ?? 0, track: Rn[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function Yd(e) {return mo({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var qd = [], zd = ["vitality"], Xd = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? mo(o) : o, steps: t, dies: c, answerUsed: !0 };}
+function uu(e) {const t = e;
+return Ro({ amount: e.amount ?? 0, track: Yt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function fu(e) {return Ro({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Oo = [], hu = ["vitality"], pu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, Jd = { values: ["armor_defense"] };
-function Qd(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || Oe(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Qe[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = Xd[e.track];
-return a ? l ? c.both : c.armor : l ? Jd : void 0;}
-function mo(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: qd,
-bars: zd,
-more: (n) => Qd(e, n),
+}, vu = { values: ["armor_defense"] };
+function mu(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || ue(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ne[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = pu[e.track];
+return a ? l ? c.both : c.armor : l ? vu : void 0;}
+function Ro(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: Oo,
+bars: hu,
+more: (n) => mu(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Kd({amount: e.amount,
+const s = du({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1723,40 +1755,59 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-R(fe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-R(oe, { kind: "attack-summary", who: i, headline: o }),
-...xe("Defense", s.steps.filter(l)),
-...xe("Breakdown", s.steps.filter((d) => !l(d))),
-...jr("Now", s.state, s.vitality)];
+R(ve, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+R(ie, { kind: "attack-summary", who: i, headline: o }),
+...Xe("Defense", s.steps.filter(l)),
+...Xe("Breakdown", s.steps.filter((d) => !l(d))),
+...Vr("Now", s.state, s.vitality)];
 return {headline: o,
 steps: c,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-var Kv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Zd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function eu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+function gu(e, t) {const n = t.order, r = e.bars.vitality.value;
+if (n.hit === void 0 || r === null || ue(r)) return null;
+const s = Ne[t.situation ?? e.answer?.situation ?? "front"];
+if (s.noHitChance) return null;
+const i = Yt[n.type], o = e.armorSource ? O.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
+return a > o ? null : `missed (hit chance ${a} does not beat ${i === "physical" ? "Physical" : "Magical"} Armor ${o})`;}
+var Do = new Ye();
+function ku(e, t) {const n = e.edge;
+if (n === void 0 || !n.includes(t)) return e;
+let r = Do.get(e);
+return r || Do.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function yu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: "${B(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
+var Hr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
+function wu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
+return {values: Oo,
+dice: [],
+readsTurnOrder: !0,
+resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? Hr : s.acting ? n === null ? Hr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : Hr;}};}
+var km = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), bu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function $u(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function tu(e, t) {if (!Oe(t)) return;
-if (ho(e, t)) return "Dead for good: no save is left";
+function Au(e, t) {if (!ue(t)) return;
+if (ko(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Fr(e);
+const n = Gr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var nu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function ru(e) {const t = Qe[e];
+var Su = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function _u(e) {const t = Ne[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${$e[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function su(e, t = (n) => n) {const n = e;
+return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function Eu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${$e[n.madeFor].toLowerCase()}, without the perceive check ${$e[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${$e[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1777,12 +1828,12 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Zd[n.check]} d100 ${n.roll} vs ${eu(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${bu[n.check]} d100 ${n.roll} vs ${$u(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${$e[n.situation]} not perceived: no defense, the attack hits` : `${$e[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = $e[n.situation].toLowerCase();
+case "pending-defense": {const r = de[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1799,9 +1850,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${nu[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${Su[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return tu(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return Au(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1812,32 +1863,39 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var go = ["defend", "guard", "save"], Qt = (e) => Xt.filter((t) => e(Qe[t])), ko = m.fromEntries(Od.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), iu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Io = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ne[t])), Co = m.fromEntries(Wd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Tu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: m.keys(Rn), default: "physical" },
-situation: { kind: "choice", choices: Xt, meaningless: ko, placeholder: "S" },
+type: { kind: "choice", choices: m.keys(Yt), default: "physical" },
+situation: { kind: "choice", choices: Qt, meaningless: Co, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, yo = {action: {kind: "choice",
+}, No = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Po = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Mo = { kind: "die", sides: 100, placeholder: "R" }, Ou = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Xt, meaningless: ko, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Qt, meaningless: Co, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Qt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: go, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Qt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Qt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Qt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Qt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: go, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: en((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Io, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: en((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { ...Mo, onlyWhen: { flag: "situation", in: en((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": No,
+difficulty: Po,
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Io, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, ou = {id: "threshold",
+}, Ru = {difficulty: Po,
+"perception-mod": No,
+edge: { kind: "list", placeholder: "ID ...", onlyWhen: { flag: "situation", in: ["aoe"], why: "--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance" } },
+counter: { kind: "switch" },
+opportunity: { kind: "switch", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
+}, Du = {"perception-roll": Mo,
+ally: { kind: "token" }
+}, Iu = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1854,28 +1912,35 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: iu,
+hit: {flags: Tu,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: xd,
-handEdit: Yd},
-check: {flags: yo,
+plan: uu,
+handEdit: fu},
+check: {flags: Ou,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Xt.join(", ") + ".",
+"Situations: " + Qt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: vo,
-answers: {choices: ["defend", "none"],
-label: (e, t) => {const n = t.values.defend_check?.current;
-return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situationWords: ru,
-planAnswer(e, { situation: t }) {const n = Si(vo(Tr({ action: e, situation: t }, yo)), "pending-defense");
-return t !== null && Gr(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => Or(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))}},
+plan: bo,
+answers: {flags: Ru,
+answerFlags: Du,
+choices: ["defend", "none"],
+announced: ["guard"],
+label: (e, t, n) => e === "none" ? "No defense" : Eo(t, n),
+situationWords: _u,
+forDefender: ku,
+refuseDeclared: yu,
+declarer: wu,
+planAnswer: (e, t, n, r) => So(e, t, r),
+keep: iu,
+extra: au,
+fits: To,
+spared: gu}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1883,59 +1948,59 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: Md,
-endRound: Ld,
-condition: (e, t) => Oe(t) ? "dead" : "none",
-setVitality: Fd,
-deadForGood: ho,
-parseState: Pd,
+life: {enter: zd,
+endRound: Xd,
+condition: (e, t) => ue(t) ? "dead" : "none",
+setVitality: Jd,
+deadForGood: ko,
+parseState: qd,
 isEmptyState: (e) => m.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: Cd},
-words: su
-}, Zt = ["passive", "active", "full"];
-function en(e, t = !1) {const n = {};
+parseAnswer: xd},
+words: Eu
+}, tn = ["passive", "active", "full"];
+function nn(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function au(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
+function Cu(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : en(t ? 0 : null, n === !0);}
-function lu(e) {if (typeof e != "object" || e === null) return null;
+return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : nn(t ? 0 : null, n === !0);}
+function Nu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return m.keys(r).length > 0 || !Zt.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var tn = { passive: 0, active: 5, full: 10 }, cu = 10;
-function Ur(e, t) {return T.round((e + t) * 1e6) / 1e6;}
-function wo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Ur(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Ur(t.defender, -tn[s]) >= n) ?? "passive";}
-function du(e) {const t = [], { turn: n } = e;
+return m.keys(r).length > 0 || !tn.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var rn = { passive: 0, active: 5, full: 10 }, Pu = 10;
+function Wr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
+function Lo(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Wr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Wr(t.defender, -rn[s]) >= n) ?? "passive";}
+function Mu(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (tn[r] > 0)
+if (rn[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const u = wo(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: tn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
+else {const u = Lo(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: rn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let l = null;
-if (a) {const u = e.attack - o, p = T.max(0, e.weapon) + u;
+if (a) {const u = e.attack - o, p = O.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: p });
-const h = T.max(0, e.armorScore - e.armorPenetration), g = p > h;
+const h = O.max(0, e.armorScore - e.armorPenetration), g = p > h;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: p, pierces: g }), l = { amount: p, to: g ? "vitality" : "stamina" };}
-const c = tn[r];
+const c = rn[r];
 let d = null;
-c > 0 && n.defender !== null && (d = Ur(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= cu;
+c > 0 && n.defender !== null && (d = Wr(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= Pu;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: f, steps: t };}
-var bo = ["passive_defense", "active_defense", "full_defense", "armor_score"], uu = (e) => e !== null && Zt.includes(e);
-function fu(e, t) {const n = e, r = e.amount ?? 0;
-return {values: bo,
+var Fo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Lu = (e) => e !== null && tn.includes(e);
+function Fu(e, t) {const n = e, r = e.amount ?? 0;
+return {values: Fo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = bo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
+resolve(s, i) {const o = Fo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (uu(s.stance) ? s.stance : "passive"), c = du({weapon: r,
+const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Lu(s.stance) ? s.stance : "passive"), c = Mu({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: l,
@@ -1953,61 +2018,61 @@ c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter
 const p = s.id, h = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
 return {headline: c.hits ? h ? "falls" : "hit" : "missed",
 steps: [
-R(fe, { kind: "attack-title", who: p, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
-R(oe, { kind: "attack-summary", who: p, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
-...xe("Breakdown", f),
+R(ve, { kind: "attack-title", who: p, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
+R(ie, { kind: "attack-summary", who: p, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
+...Xe("Breakdown", f),
 ...h ? [R("Now", { kind: "down-now" })] : []],
 changes: d,
-state: en(u, s.state.dead === !0),
+state: nn(u, s.state.dead === !0),
 detail: c};}};}
-function hu(e, t) {return {values: ["armor_score"],
+function ju(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = T.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+const s = O.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
 return {headline: "hit",
 steps: [
-R(fe, { kind: "loss-title", who: l, loss: e }),
-R(oe, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+R(ve, { kind: "loss-title", who: l, loss: e }),
+R(ie, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 R("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: en(i ? r : r - e, n.state.dead === !0),
+state: nn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function pu(e, t) {const n = e;
+function Gu(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (wo(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${tn[n]} initiative, more than the overwhelm limit allows now` };
+if (Lo(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${rn[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [R(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
+steps: [R(ie, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function vu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Vu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: en(t, r),
+state: nn(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var Et = {passive: "passive_defense only; costs no initiative",
+var Rt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, mu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, gu = { passive: "passively", active: "actively", full: "fully" }, Br = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function ku(e, t = (n) => n) {const n = e;
+}, Uu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Bu = { passive: "passively", active: "actively", full: "fully" }, Kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Hu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Br(n.passive)} passive${n.mode !== "passive" ? `${Br(n.active)} active` : ""}${n.mode === "full" ? `${Br(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Kr(n.passive)} passive${n.mode !== "passive" ? `${Kr(n.active)} active` : ""}${n.mode === "full" ? `${Kr(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -2036,14 +2101,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${gu[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Bu[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var yu = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Wu = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: Zt, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: tn, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, wu = {id: "opposed",
+}, Ku = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -2058,44 +2123,44 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: yu,
+hit: {flags: Wu,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: fu,
-handEdit: hu},
+plan: Fu,
+handEdit: ju},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new O("in the opposed edition the defense is rolled inside !damage");},
+plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: Zt,
-label: (e) => mu[e] ?? e,
-planAnswer: (e, t, n) => pu(e, n),
+choices: tn,
+label: (e) => Uu[e] ?? e,
+planAnswer: (e, t, n) => Gu(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${Et.passive}. Active: ${Et.active}. Full: ${Et.full}.`],
-modes: Zt,
+help: [`Passive: ${Rt.passive}. Active: ${Rt.active}. Full: ${Rt.full}.`],
+modes: tn,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Et.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: Et.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: Et.full }}},
-life: {setVitality: vu,
-enter: (e, t) => en(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Rt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: Rt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: Rt.full }}},
+life: {setVitality: Vu,
+enter: (e, t) => nn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: au,
-parseAnswer: lu,
+parseState: Cu,
+parseAnswer: Nu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: ku
-}, bu = { soak: Td, threshold: ou, opposed: wu }, $u = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function Au(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Hu
+}, xu = { soak: Hd, threshold: Iu, opposed: Ku }, Yu = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function qu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -2109,194 +2174,194 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: $u,
+label: Yu,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(Tr({ [s]: i }, r.flags)),
-keep: (i, o) => Or(i, o),
+planAnswer: (i) => r.plan(Ei({ [s]: i }, r.flags)),
+keep: (i, o) => Dr(i, o),
 ...r.answers}}};}
-var ut = new D();
-for (const [e, t] of m.entries(bu)) ut.set(e, Au(t, e));
-var $o = ut.keys().next().value, Su = "soak";
-function Fn(e) {return typeof e == "string" && ut.has(e);}
-function _u() {return [...ut.keys()];}
-function Hr() {return [...ut.values()];}
-function Pe(e) {return ut.get(e) ?? ut.get($o);}
-function nn() {return Hr().filter((e) => e.table.playable).map((e) => e.id);}
-var Wr;
-function Ao(e) {return Wr ?? (Wr = new K(Hr().flatMap((t) => t.stance.modes))), Wr.has(e);}
-function Kr(e, t) {return (n) => Hr().some(
+var vt = new I();
+for (const [e, t] of m.entries(xu)) vt.set(e, qu(t, e));
+var jo = vt.keys().next().value, zu = "soak";
+function Gn(e) {return typeof e == "string" && vt.has(e);}
+function Xu() {return [...vt.keys()];}
+function xr() {return [...vt.values()];}
+function Pe(e) {return vt.get(e) ?? vt.get(jo);}
+function sn() {return xr().filter((e) => e.table.playable).map((e) => e.id);}
+var Yr;
+function Go(e) {return Yr ?? (Yr = new K(xr().flatMap((t) => t.stance.modes))), Yr.has(e);}
+function qr(e, t) {return (n) => xr().some(
 (s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var rn = ni(Fn, "not an edition this script has"), sn = ["bar1", "bar2", "bar3"], So = m.fromEntries(Wt.map((e) => [e, e])), Ze = [...Wt], _o = {incapacitated: "sleepy",
+var an = si(Gn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], Vo = m.fromEntries(Kt.map((e) => [e, e])), nt = [...Kt], Uo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, an = m.keys(_o), Eu = j(J(), yr(), He(1), X(100)), Tu = j(J(), yr(), He(1), X(100), _n(/^[^,]+$/)), xr = Z(sn), Eo = Z(["gm", "public"]), Yr = ["refuse", "gm", "api-as"], Ou = G({edition: rn,
-bars: G({vitality: xr,
-soul: xr,
-power: xr,
-stamina: Z(["power", ...sn])}),
-attributes: G(
-m.fromEntries(Ze.map((e) => [e, Eu]))),
-markers: G(
-m.fromEntries(an.map((e) => [e, Tu]))),
-visibility: G({ npc: Eo, pc: Eo }),
-playersTargetAny: ct(),
-armorOnManualEdits: ct(),
-overwhelmLimit: j(Te(), Ut(), lt(0), at(1e3)),
-apiCommands: Z(Yr)});
-function To() {return {edition: $o,
+}, cn = m.keys(Uo), Ju = G(Q(), br(), qe(1), X(100)), Qu = G(Q(), br(), qe(1), X(100), On(/^[^,]+$/)), zr = ee(ln), Bo = ee(["gm", "public"]), Xr = ["refuse", "gm", "api-as"], Zu = V({edition: an,
+bars: V({vitality: zr,
+soul: zr,
+power: zr,
+stamina: ee(["power", ...ln])}),
+attributes: V(
+m.fromEntries(nt.map((e) => [e, Ju]))),
+markers: V(
+m.fromEntries(cn.map((e) => [e, Qu]))),
+visibility: V({ npc: Bo, pc: Bo }),
+playersTargetAny: ft(),
+armorOnManualEdits: ft(),
+overwhelmLimit: G(Te(), Bt(), ut(0), dt(1e3)),
+apiCommands: ee(Xr)});
+function Ho() {return {edition: jo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...So },
-markers: { ..._o },
+attributes: { ...Vo },
+markers: { ...Uo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Ru(e) {const t = To(), n = [];
-if (!S(e))
+function ef(e) {const t = Ho(), n = [];
+if (!E(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Oo(Ou.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = Wo(Zu.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function Oo(e, t, n, r, s) {const i = {};
+function Wo(e, t, n, r, s) {const i = {};
 for (const [o, a] of m.entries(e)) {const l = r + o, c = t[o], d = n[o];
-if (c === void 0) {i[o] = qr(d);
+if (c === void 0) {i[o] = Jr(d);
 continue;}
-if (a.type === "object" && "entries" in a && S(d)) {if (!S(c))
-s.push(`${l}: not an object; reset to defaults`), i[o] = qr(d);
+if (a.type === "object" && "entries" in a && E(d)) {if (!E(c))
+s.push(`${l}: not an object; reset to defaults`), i[o] = Jr(d);
 else {const u = a.entries;
-i[o] = Oo(u, c, d, `${l}.`, s);}
+i[o] = Wo(u, c, d, `${l}.`, s);}
 continue;}
-const f = Le(a, c);
-f.success ? i[o] = f.output : (s.push(`${l}: ${Du(c)} is not valid; reset to ${re.stringify(d)}`), i[o] = qr(d));}
+const f = je(a, c);
+f.success ? i[o] = f.output : (s.push(`${l}: ${tf(c)} is not valid; reset to ${ne.stringify(d)}`), i[o] = Jr(d));}
 return i;}
-function S(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function qr(e) {return S(e) ? re.parse(re.stringify(e)) : e;}
-function Du(e) {const t = re.stringify(e) ?? A(e);
-return t.length > 40 ? `${he(t, 37)}...` : t;}
-var Ro = j(Te(), yt()), Iu = j(Te(), yt(), lt(-1e6), at(1e6)), Do = G({overrides: L(En(Z(Wt), Iu)),
-worn: L(G({ physical: L(Ro), magical: L(Ro) })),
-stance: L(j(J(), X(40))),
-deadForGood: L(Q(!0)),
-edition: L(G({ id: rn, state: Ht() }))
-}), xv = m.keys(Do.entries);
-function Cu(e) {const t = {}, n = [];
+function E(e) {return typeof e == "object" && e !== null && !Y.isArray(e);}
+function Jr(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
+function tf(e) {const t = ne.stringify(e) ?? S(e);
+return t.length > 40 ? `${le(t, 37)}...` : t;}
+var Ko = G(Te(), At()), nf = G(Te(), At(), ut(-1e6), dt(1e6)), xo = V({overrides: M(Rn(ee(Kt), nf)),
+worn: M(V({ physical: M(Ko), magical: M(Ko) })),
+stance: M(G(Q(), X(40))),
+deadForGood: M(J(!0)),
+edition: M(V({ id: an, state: Wt() }))
+}), ym = m.keys(xo.entries);
+function rf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!S(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Le(Do, s);
+const i = je(xo, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Ao(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = Io(i.output);
-Tt(o) || (t[r] = o);}
+i.output.stance !== void 0 && !Go(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = Yo(i.output);
+Dt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Io(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+function Yo(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function jn(e, t, n) {const r = { ...e };
+function Vn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
-function Co(e, t, n) {Io(n), Tt(n) ? delete e[t] : e[t] = n;}
-function Tt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var Ot = j(Te(), yt()), Gn = Bt(Ot), No = j(Te(), ti(), lt(-1e9), at(1e9)), ft = j(J(), He(1), X(64)), Nu = Z(["physical", "magical"]), Po = G({edition: L(G({ id: rn, state: Ht() })),
-deadForGood: L(Q(!0)),
-stance: L(j(J(), X(40)))
-}), Mo = Bt(G({ edition: rn, answer: Ht() })), Pu = ai("kind", [
-G({ kind: Q("bar"), resource: Z(li), bar: Z(sn), attributeId: L(ft), from: Gn, to: Ot }),
-G({ kind: Q("attribute"), key: Z(Wt), attributeId: ft, from: Gn, to: Ot }),
-G({ kind: Q("override"), key: Z(Wt), from: Gn, to: Ot }),
-G({ kind: Q("worn"), track: Nu, from: Gn, to: Ot }),
-G({ kind: Q("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
-G({ kind: Q("memory"), tokenId: L(ft), character: L(ft), from: Po, to: Po }),
-G({ kind: Q("answer"), tokenId: L(ft), from: Mo, to: Mo }),
-G({ kind: Q("initiative"), from: No, to: No }),
-G({ kind: Q("turn-order"), tokenId: ft })
-]), Mu = G({by: j(J(), He(1), X(64)),
-kind: Z(["damage", "hand-edit", "save"]),
-round: Ot,
-key: L(j(J(), _n(/^U\d{1,7}$/))),
-tokens: We(G({ tokenId: ft, name: j(J(), X(200)), changes: We(Pu) }))});
-function Lu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ao(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function Fu(e) {if (e === void 0) return { history: [], problems: [] };
-if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+function qo(e, t, n) {Yo(n), Dt(n) ? delete e[t] : e[t] = n;}
+function Dt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var It = G(Te(), At()), Un = Ht(It), zo = G(Te(), ri(), ut(-1e9), dt(1e9)), mt = G(Q(), qe(1), X(64)), sf = ee(["physical", "magical"]), Xo = V({edition: M(V({ id: an, state: Wt() })),
+deadForGood: M(J(!0)),
+stance: M(G(Q(), X(40)))
+}), Jo = Ht(V({ edition: an, answer: Wt() })), of = ci("kind", [
+V({ kind: J("bar"), resource: ee(di), bar: ee(ln), attributeId: M(mt), from: Un, to: It }),
+V({ kind: J("attribute"), key: ee(Kt), attributeId: mt, from: Un, to: It }),
+V({ kind: J("override"), key: ee(Kt), from: Un, to: It }),
+V({ kind: J("worn"), track: sf, from: Un, to: It }),
+V({ kind: J("markers"), from: G(Q(), X(2e3)), to: G(Q(), X(2e3)) }),
+V({ kind: J("memory"), tokenId: M(mt), character: M(mt), from: Xo, to: Xo }),
+V({ kind: J("answer"), tokenId: M(mt), from: Jo, to: Jo }),
+V({ kind: J("initiative"), from: zo, to: zo }),
+V({ kind: J("turn-order"), tokenId: mt })
+]), af = V({by: G(Q(), qe(1), X(64)),
+kind: ee(["damage", "hand-edit", "save"]),
+round: It,
+key: M(G(Q(), On(/^U\d{1,7}$/))),
+tokens: ze(V({ tokenId: mt, name: G(Q(), X(200)), changes: ze(of) }))});
+function lf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Go(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function cf(e) {if (e === void 0) return { history: [], problems: [] };
+if (!Y.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Le(Mu, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Lu)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(af, r);
+i.success && i.output.tokens.every((o) => o.changes.every(lf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var ju = ["life", "pendingDefense", "reactions", "skillsVs"], Lo = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function zr(e, t) {const n = {};
-for (const s of ju) e[s] !== void 0 && (n[s] = e[s]);
+var df = ["life", "pendingDefense", "reactions", "skillsVs"], Qo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Qr(e, t) {const n = {};
+for (const s of df) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: Su, state: n }), S(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Gu(e) {if (!S(e)) return e;
+return m.keys(n).length > 0 && (r.edition = { id: zu, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function uf(e) {if (!E(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, zr(e, e.stance)), t;}
-function Fo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function jo(e, t) {return re.stringify(e ?? null) === re.stringify(t ?? null);}
-function Vu(e, t, n) {if (!S(e) || !S(e.before) || !S(e.after)) return e;
-const { before: r, after: s } = e, i = [], o = S(r.bars) ? r.bars : {}, a = S(s.bars) ? s.bars : {};
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, Qr(e, e.stance)), t;}
+function Zo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function ea(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
+function ff(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
+const { before: r, after: s } = e, i = [], o = E(r.bars) ? r.bars : {}, a = E(s.bars) ? s.bars : {};
 for (const u of ["vitality", "soul", "power"]) {const p = a[u];
-o[u] !== p && typeof p == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Lo[u], from: o[u] ?? null, to: p });}
-const l = S(r.protection) ? r.protection : void 0, c = S(s.protection) ? s.protection : void 0;
+o[u] !== p && typeof p == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Qo[u], from: o[u] ?? null, to: p });}
+const l = E(r.protection) ? r.protection : void 0, c = E(s.protection) ? s.protection : void 0;
 c && typeof c.value == "number" && l?.value !== c.value && i.push(
 typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = S(r.record) ? r.record : {}, f = S(s.record) ? s.record : {};
-if (!jo(d.life, f.life) || !jo(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", p = u !== "" && S(n[u]) ? n[u] : {}, h = { reactions: p.reactions, skillsVs: p.skillsVs };
+const d = E(r.record) ? r.record : {}, f = E(s.record) ? s.record : {};
+if (!ea(d.life, f.life) || !ea(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", p = u !== "" && E(n[u]) ? n[u] : {}, h = { reactions: p.reactions, skillsVs: p.skillsVs };
 i.push({kind: "memory",
-from: zr({ ...h, ...Fo(d) }, p.stance),
-to: zr({ ...h, ...Fo(f) }, p.stance)});}
+from: Qr({ ...h, ...Zo(d) }, p.stance),
+to: Qr({ ...h, ...Zo(f) }, p.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function Uu(e) {const t = S(e.settings) ? e.settings : {}, n = S(t.bars) ? t.bars : Lo, r = S(e.tokens) ? e.tokens : {}, s = S(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return S(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, Gu(a)]))), q.isArray(e.history) && (i.history = e.history.map(
-(o) => S(o) && q.isArray(o.tokens) ? {by: o.by,
+function hf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : Qo, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return E(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, uf(a)]))), Y.isArray(e.history) && (i.history = e.history.map(
+(o) => E(o) && Y.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => Vu(a, n, r))
+tokens: o.tokens.map((a) => ff(a, n, r))
 } : o
 )), i;}
-function Go(e) {const t = e.edition;
-if (!S(t) || !S(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+function ta(e) {const t = e.edition;
+if (!E(t) || !E(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Bu(e) {if (!S(e) || e.kind !== "memory") return e;
+function pf(e) {if (!E(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
-if (!S(r)) continue;
-const s = Go(r);
+if (!E(r)) continue;
+const s = ta(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Hu(e) {const t = {}, n = {};
-if (S(e.tokens))
-for (const [s, i] of m.entries(e.tokens)) {if (!S(i)) {n[s] = i;
+function vf(e) {const t = {}, n = {};
+if (E(e.tokens))
+for (const [s, i] of m.entries(e.tokens)) {if (!E(i)) {n[s] = i;
 continue;}
-const o = Go(i);
+const o = ta(i);
 m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = q.isArray(e.history) ? e.history.map(
-(s) => S(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => S(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(Bu) } : i) } : s
+const r = Y.isArray(e.history) ? e.history.map(
+(s) => E(s) && Y.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && Y.isArray(i.changes) ? { ...i, changes: i.changes.map(pf) } : i) } : s
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: S(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function ln(e, t) {const n = e.tokens[t], r = {};
+return { ...e, schemaVersion: 3, tokens: E(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+function dn(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function Vo(e, t) {return e.exchange.waiting[t] ?? null;}
-function Uo(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function Rt(e, t) {const n = {};
+function na(e, t) {return e.exchange.waiting[t] ?? null;}
+function ra(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Ct(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Vn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Tt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function Bn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Dt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
 function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
-if (q.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || Y.isArray(e) !== Y.isArray(t)) return !1;
+if (Y.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
 return !0;}
@@ -2304,11 +2369,11 @@ const n = e, r = t;
 for (const s of m.keys(n)) if (!Ae(n[s], r[s])) return !1;
 for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Un(e, t) {return t.character ?? t.tokenId ?? e;}
-function Xr(e, t, n, r) {if (Ae(e, t)) return [];
+function Hn(e, t) {return t.character ?? t.tokenId ?? e;}
+function Zr(e, t, n, r) {if (Ae(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function Wu(e, t) {switch (t.kind) {case "bar":
+function mf(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2319,16 +2384,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Un(e, t)}`;
+return `memory:${Hn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Ku(e, t = () => !0, n = () => {}) {const r = new D();
+function gf(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const l = Wu(i.tokenId, a), c = r.get(l);
+for (const a of i.changes) {const l = mf(i.tokenId, a), c = r.get(l);
 c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
@@ -2336,23 +2401,23 @@ if (c === void 0) continue;
 const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
 s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
 return s;}
-function Bo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function sa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
-for (let i = 0; i < T.min(n, 10); i += 1) r = t.life.endRound(r);
+for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Yu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Ho(e, t, n, r) {const s = [];
+var kf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function yf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function ia(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const l = t.get(i);
 if (!n(l, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${dt[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${ht[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${xu[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${kf[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
@@ -2373,98 +2438,98 @@ case "initiative":
 s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function qu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: Bo(s.from, t, n), to: Bo(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function zu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function wf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: sa(s.from, t, n), to: sa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function bf(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Xu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Wo(e) {const t = e.edition, n = Fn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Xu[n.life.condition(r, null)] : -1;}
-var Dt = (e, t) => q.isArray(e) ? e.flatMap((n) => S(n) ? t(n) : [n]) : e;
-function Ju(e, t = () => {}) {const n = S(e.settings) && S(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
+var $f = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function oa(e) {const t = e.edition, n = Gn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? $f[n.life.condition(r, null)] : -1;}
+var Nt = (e, t) => Y.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
+function Af(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
 return l === a ? void 0 : l;
-}, i = S(e.tokens) ? { ...e.tokens } : {};
-for (const [a, l] of m.entries(i)) {const c = S(l) ? s(a) : void 0;
+}, i = E(e.tokens) ? { ...e.tokens } : {};
+for (const [a, l] of m.entries(i)) {const c = E(l) ? s(a) : void 0;
 if (!c) continue;
-const { edition: d, deadForGood: f, stance: u, ...p } = l, h = re.parse(re.stringify({ edition: d, deadForGood: f, stance: u }));
+const { edition: d, deadForGood: f, stance: u, ...p } = l, h = ne.parse(ne.stringify({ edition: d, deadForGood: f, stance: u }));
 m.keys(p).length > 0 ? i[a] = p : delete i[a];
 const g = i[c];
 if (!g) i[c] = h;
-else {const [k, v] = Wo(h) > Wo(g) ? [h, g] : [g, h];
+else {const [k, v] = oa(h) > oa(g) ? [h, g] : [g, h];
 i[c] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = Dt(e.history, (a) => ({...a,
-tokens: Dt(a.tokens, (l) => ({...l,
-changes: Dt(l.changes, (c) => {const d = c.kind === "memory" ? s(A(c.tokenId ?? l.tokenId)) : void 0;
-return d ? Xr(c.from, c.to, d, c.tokenId) : c;})}))}));
-return { ...e, schemaVersion: 4, tokens: S(e.tokens) ? i : e.tokens, history: o };}
-function Qu(e) {if (!S(e) || e.kind !== "memory" || !S(e.from) || !S(e.to)) return [e];
+const o = Nt(e.history, (a) => ({...a,
+tokens: Nt(a.tokens, (l) => ({...l,
+changes: Nt(l.changes, (c) => {const d = c.kind === "memory" ? s(S(c.tokenId ?? l.tokenId)) : void 0;
+return d ? Zr(c.from, c.to, d, c.tokenId) : c;})}))}));
+return { ...e, schemaVersion: 4, tokens: E(e.tokens) ? i : e.tokens, history: o };}
+function Sf(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return Ae(n, s) || i.push({ ...e, from: n, to: s }), Ae(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Zu(e) {if (!S(e) || !S(e.answers)) return e;
+function _f(e) {if (!E(e) || !E(e.answers)) return e;
 const t = {};
 for (const [n, r] of m.entries(e.answers))
-if (!S(r)) t[n] = r;
+if (!E(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function ef(e) {const t = Dt(e.history, (s) => ({ ...s, tokens: Dt(s.tokens, (i) => ({ ...i, changes: Dt(i.changes, Qu) })) })), n = e.exchange;
-if (!S(n) || !S(n.attacks)) return { ...e, schemaVersion: 5, history: t };
+function Ef(e) {const t = Nt(e.history, (s) => ({ ...s, tokens: Nt(s.tokens, (i) => ({ ...i, changes: Nt(i.changes, Sf) })) })), n = e.exchange;
+if (!E(n) || !E(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of m.entries(n.attacks)) r[s] = Zu(i);
+for (const [s, i] of m.entries(n.attacks)) r[s] = _f(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Jr = 20, Qr = 100, cn = j(J(), He(1), X(64)), Zr = j(J(), He(1), X(40)), tf = G({word: Zr,
-answer: L(Ht()),
-roll: L(j(Te(), yt())),
-success: L(ct()),
-typed: L(Q(!0)),
-gm: L(Q(!0)),
-helper: L(cn),
-spared: L(j(J(), X(200))),
-replaces: L(Q(!0))
-}), Ko = G({key: j(J(), _n(/^[AG]\d{1,6}$/)),
-by: cn,
-gm: ct(),
-attacker: Bt(cn),
-edition: rn,
-positionals: j(We(j(J(), X(200))), X(4)),
-flags: j(We(si([Zr, j(We(j(J(), X(200))), X(8))])), X(20)),
-situation: Bt(Zr),
-round: j(Te(), yt()),
-defenders: j(We(cn), He(1), X(Qr)),
-answers: En(cn, tf)});
-function xo(e) {const t = Le(Ko, e);
+var es = 20, ts = 100, un = G(Q(), qe(1), X(64)), ns = G(Q(), qe(1), X(40)), Tf = V({word: ns,
+answer: M(Wt()),
+roll: M(G(Te(), At())),
+success: M(ft()),
+typed: M(J(!0)),
+gm: M(J(!0)),
+helper: M(un),
+spared: M(G(Q(), X(200))),
+replaces: M(J(!0))
+}), aa = V({key: G(Q(), On(/^[AG]\d{1,6}$/)),
+by: un,
+gm: ft(),
+attacker: Ht(un),
+edition: an,
+positionals: G(ze(G(Q(), X(200))), X(4)),
+flags: G(ze(oi([ns, G(ze(G(Q(), X(200))), X(8))])), X(20)),
+situation: Ht(ns),
+round: G(Te(), At()),
+defenders: G(ze(un), qe(1), X(ts)),
+answers: Rn(un, Tf)});
+function la(e) {const t = je(aa, e);
 if (!t.success) return !1;
 const n = Pe(t.output.edition);
 for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function nf(e, t, n) {const r = {};
+function Of(e, t, n) {const r = {};
 if (e === void 0) return r;
-if (!S(e))
+if (!E(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of m.entries(e)) {const o = Le(Ko, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${he(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && xo(o.output) && m.keys(r).length < Jr ? r[s] = o.output : t.push(`exchange.attacks.${he(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of m.entries(e)) {const o = je(aa, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && la(o.output) && m.keys(r).length < es ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var Yo = 50, rf = 100;
-function qo(e) {return e.length > 0 && e.length <= rf;}
-function sf(e, t) {if (e === void 0) return [];
-if (!q.isArray(e))
+var ca = 50, Rf = 100;
+function da(e) {return e.length > 0 && e.length <= Rf;}
+function Df(e, t) {if (e === void 0) return [];
+if (!Y.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && qo(s) && s === s.toLowerCase() && !n.includes(s) && n.length < Yo ? n.push(s) : r += 1;
+typeof s == "string" && da(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ca ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function of(e, t, n) {if (t !== void 0)
+function If(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function af(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function lf(e) {if (typeof e != "object" || e === null) return;
+function Cf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function Nf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
-if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || T.abs(n) > 1e9))
+if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || O.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var Bn = "DefenseRound", dn = 5, es = 500;
-function un(e) {return {schemaVersion: dn,
+var Wn = "DefenseRound", fn = 5, rs = 500;
+function hn(e) {return {schemaVersion: fn,
 scriptVersion: e,
-settings: To(),
+settings: Ho(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2473,164 +2538,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function cf(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function Pf(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of m.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var df = {0: cf,
-1: Uu,
-2: Hu,
-3: Ju,
-4: ef};
-function uf(e, t, n) {const r = [];
-if (e === void 0) return { stored: un(t), problems: r };
-if (!S(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: un(t), problems: r };
+var Mf = {0: Pf,
+1: hf,
+2: vf,
+3: Af,
+4: Ef};
+function Lf(e, t, n) {const r = [];
+if (e === void 0) return { stored: hn(t), problems: r };
+if (!E(e))
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: hn(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (C.isInteger(i) && i > dn)
-return { stored: un(t), problems: [`state has schema version ${i}, newer than this script's ${dn}; left as it is`], newer: i };
+if (C.isInteger(i) && i > fn)
+return { stored: hn(t), problems: [`state has schema version ${i}, newer than this script's ${fn}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${re.stringify(s.schemaVersion)}; started from defaults`), { stored: un(t), problems: r };
-for (; i < dn; ) {const d = df[i];
+return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: hn(t), problems: r };
+for (; i < fn; ) {const d = Mf[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Ru(s.settings);
+const o = ef(s.settings);
 r.push(...o.problems);
-const a = Cu(s.tokens);
+const a = rf(s.tokens);
 r.push(...a.problems);
 for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
 const u = f.edition.id, p = Pe(u).life.parseState(f.edition.state);
-p === null ? (delete f.edition, Tt(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: p };}
-const l = hf(s.exchange, r, o.settings.edition), c = Fu(s.history);
-return r.push(...c.problems), {stored: {schemaVersion: dn,
+p === null ? (delete f.edition, Dt(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: p };}
+const l = jf(s.exchange, r, o.settings.edition), c = cf(s.history);
+return r.push(...c.problems), {stored: {schemaVersion: fn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: ff(s.round, r),
+round: Ff(s.round, r),
 history: c.history,
-lastEntry: vf(s.lastEntry, c.history),
+lastEntry: Vf(s.lastEntry, c.history),
 exchange: l,
-macros: pf(s.macros),
+macros: Gf(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: sf(s.sheetLacks, r),
-...Fn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Df(s.sheetLacks, r),
+...Gn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function ff(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Ff(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!S(e))
+if (!E(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= es && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= es && s.length > 0 ? e.turned : 0, o = lf(e.start);
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Y.isArray(e.seen) && e.seen.length <= rs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= rs && s.length > 0 ? e.turned : 0, o = Nf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function hf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function jf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
-const i = S(e) && S(e.waiting) ? e.waiting : void 0;
+const i = E(e) && E(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && S(l) && Fn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
-c === null ? t.push(`exchange.waiting.${he(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
-const o = nf(S(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: zo(e, "lastAttack", "A", o), lastHiddenAttack: zo(e, "lastHiddenAttack", "G", o) };}
-function zo(e, t, n, r) {const s = S(e) ? e[t] : void 0;
+for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && E(l) && Gn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
+c === null ? t.push(`exchange.waiting.${le(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
+const o = Of(E(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: ua(e, "lastAttack", "A", o), lastHiddenAttack: ua(e, "lastHiddenAttack", "G", o) };}
+function ua(e, t, n, r) {const s = E(e) ? e[t] : void 0;
 let i = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of m.keys(r)) o.startsWith(n) && (i = T.max(i, C(o.slice(1))));
+for (const o of m.keys(r)) o.startsWith(n) && (i = O.max(i, C(o.slice(1))));
 return i;}
-function pf(e) {const t = {};
-if (!S(e)) return t;
+function Gf(e) {const t = {};
+if (!E(e)) return t;
 for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function vf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = T.max(n, C(r.key.slice(1))));
+function Vf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = O.max(n, C(r.key.slice(1))));
 return n;}
-var ts = ["bar1", "bar2", "bar3"];
-function mf(e, t) {if (!t) return;
-const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ts.includes(r) ? r : e.bars.vitality,
-soul: s && ts.includes(s) ? s : e.bars.soul,
-power: i && ts.includes(i) ? i : e.bars.power};
+var ss = ["bar1", "bar2", "bar3"];
+function Uf(e, t) {if (!t) return;
+const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ss.includes(r) ? r : e.bars.vitality,
+soul: s && ss.includes(s) ? s : e.bars.soul,
+power: i && ss.includes(i) ? i : e.bars.power};
 new K(m.values(o)).size === 3 && m.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const l = n("PC breakdowns");
 (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var je = "API";
-function It(e) {return e !== je && e !== "" && playerIsGM(e) === !0;}
-function gf(e) {if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || It(e)))
+var Ue = "API";
+function Pt(e) {return e !== Ue && e !== "" && playerIsGM(e) === !0;}
+function Bf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Pt(e)))
 return e;}
-function ns(e) {return e === je ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var kf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Xo(e) {return !kf.test(e);}
-function Jo(e, t) {return e || !Xo(t) ? "gm" : `"${t}"`;}
-function Qo(e) {return e === je ? "gm" : Jo(It(e), ns(e));}
-function Zo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return It(e) ? !0 : Zo(t.get("controlledby"), e) || Zo(n?.get("controlledby"), e);}
-var ea = /[^,\s]/;
-function rs(e, t) {return !ea.test(A(e.get("controlledby") ?? "")) && !ea.test(A(t?.get("controlledby") ?? ""));}
-function yf(e, t) {const n = new K();
+function is(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+var Hf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function fa(e) {return !Hf.test(e);}
+function ha(e, t) {return e || !fa(t) ? "gm" : `"${t}"`;}
+function pa(e) {return e === Ue ? "gm" : ha(Pt(e), is(e));}
+function va(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Oe(e, t, n) {return Pt(e) ? !0 : va(t.get("controlledby"), e) || va(n?.get("controlledby"), e);}
+var ma = /[^,\s]/;
+function os(e, t) {return !ma.test(S(e.get("controlledby") ?? "")) && !ma.test(S(t?.get("controlledby") ?? ""));}
+function Wf(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of A(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !It(i) && n.add(i);}
+for (const s of S(r ?? "").split(",")) {const i = s.trim();
+i !== "" && i !== "all" && !Pt(i) && n.add(i);}
 return [...n];}
-function Hn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function wf() {return Hn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function ss() {return Hn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function bf() {return Hn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var $f = { original: new D(), standIn: new D() };
-function Af() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return $f;
-const t = { original: new D(), standIn: new D() };
+function Kn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function Kf() {return Kn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function as() {return Kn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function xf() {return Kn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Yf = { original: new I(), standIn: new I() };
+function qf() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Yf;
+const t = { original: new I(), standIn: new I() };
 for (const [n, r] of m.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Sf() {return Hn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var fn;
-function ta() {fn = void 0;}
-function is() {if (fn !== void 0) return fn;
+function zf() {return Kn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var pn;
+function ga() {pn = void 0;}
+function ls() {if (pn !== void 0) return pn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {t = re.parse(t);
+try {t = ne.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(A(s));
-return fn = { page: A(e.get("playerpageid")), moved: n, bump: Af() }, fn;}
-function hn(e) {const { original: t } = is().bump;
+for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(S(s));
+return pn = { page: S(e.get("playerpageid")), moved: n, bump: qf() }, pn;}
+function vn(e) {const { original: t } = ls().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Ge(e) {const t = hn(e), n = t.get("layer");
+function Me(e) {const t = vn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = is(), i = A(t.get("_pageid"));
+const { page: r, moved: s } = ls(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function na(e, t) {const { bump: n } = is();
+function ka(e, t) {const { bump: n } = ls();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 m.keys(s).length > 0 && r.set(s);}
-function _f(e) {const t = hn(e);
+function Xf(e) {const t = vn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function os(e) {return m.assign(m.create(null), e);}
-var Ef = os({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Tf = os({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Of = os({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
-function Rf(e) {return new If(e).parse();}
-var Wn = (e) => e >= 48 && e <= 57, ra = (e) => (e | 32) >= 97 && (e | 32) <= 122, Df = (e, t) => {const n = e.charCodeAt(t);
+function cs(e) {return m.assign(m.create(null), e);}
+var Jf = cs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Qf = cs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Zf = cs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
+function eh(e) {return new nh(e).parse();}
+var xn = (e) => e >= 48 && e <= 57, ya = (e) => (e | 32) >= 97 && (e | 32) <= 122, th = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, If = class {constructor(e) {this.text = e, this.at = 0;}
+}, nh = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Df(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && th(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Ef, () => this.product());}
-product() {return this.chain(Tf, () => this.unary());}
+sum() {return this.chain(Jf, () => this.product());}
+product() {return this.chain(Qf, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2643,13 +2708,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Wn(e.charCodeAt(t))) {let n = t + 1;
-for (; Wn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Wn(e.charCodeAt(n + 1))) for (n += 2; Wn(e.charCodeAt(n)); ) n += 1;
+if (xn(e.charCodeAt(t))) {let n = t + 1;
+for (; xn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && xn(e.charCodeAt(n + 1))) for (n += 2; xn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, C(e.slice(t, n));}
-if (ra(e.charCodeAt(t))) {let n = t + 1;
-for (; ra(e.charCodeAt(n)); ) n += 1;
-const r = Of[e.slice(t, n).toLowerCase()];
+if (ya(e.charCodeAt(t))) {let n = t + 1;
+for (; ya(e.charCodeAt(n)); ) n += 1;
+const r = Zf[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2659,175 +2724,175 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, as = 20, Cf = 2e3, Kn = { lookups: 300, chars: 3e4 }, Nf = "refers to itself through other attributes", sa = `refers to attributes nested more than ${as} deep`, Pf = `is too much work to work out (over ${Kn.lookups} attributes to look up)`, ia = `is too much work to work out (over ${Kn.chars} characters of formulas)`, Mf = "is not a number or a formula of numbers and attributes", oa = "working", Lf = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, ds = 20, rh = 2e3, Yn = { lookups: 300, chars: 3e4 }, sh = "refers to itself through other attributes", wa = `refers to attributes nested more than ${ds} deep`, ih = `is too much work to work out (over ${Yn.lookups} attributes to look up)`, ba = `is too much work to work out (over ${Yn.chars} characters of formulas)`, oh = "is not a number or a formula of numbers and attributes", $a = "working", ah = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > as) return Me(sa, "read");
-if (e.length > Cf) return Me("is too long to be a formula");
-if (!this.spend(e.length)) return Me(ia, "read");
+work(e, t) {if (t > ds) return Le(wa, "read");
+if (e.length > rh) return Le("is too long to be a formula");
+if (!this.spend(e.length)) return Le(ba, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
-if (!c.ok) return c.kind === "own" ? Me(`refers to "${l}", which ${c.problem}`, "whole") : c;
-if (t + 1 + c.height > as) return Me(sa, "read");
-s = T.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(ia, "read");
+if (!c.ok) return c.kind === "own" ? Le(`refers to "${l}", which ${c.problem}`, "whole") : c;
+if (t + 1 + c.height > ds) return Le(wa, "read");
+s = O.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Le(ba, "read");
 } else n = e;
-const a = Rf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !C.isFinite(a) ? Me(Mf) : { ok: !0, value: a, height: s };}
+const a = eh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !C.isFinite(a) ? Le(oh) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === oa) return Me(Nf, "whole");
+if (s === $a) return Le(sh, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Kn.lookups) return Me(Pf, "read");
+if (this.lookups >= Yn.lookups) return Le(ih, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, oa);
+this.memo.set(r, $a);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return Me("the character does not have");
-const n = typeof e == "number" ? A(e) : A(e).trim();
+workRaw(e, t) {if (e == null) return Le("the character does not have");
+const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Kn.chars;}};
-function Me(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function ee(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
-function H(e) {return getObj("graphic", e);}
-function Ff(e) {return getObj("character", e);}
-function z(e) {const t = A(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Yn.chars;}};
+function Le(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function Z(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
+function U(e) {return getObj("graphic", e);}
+function lh(e) {return getObj("character", e);}
+function z(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function pn(e, t) {const n = fs(e, t) ? z(e) : void 0;
+function mn(e, t) {const n = vs(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function jf(e, t) {const n = H(e);
-return n && pn(n, t);}
-function Gf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => fs(n, t) !== "");}
-var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function ch(e, t) {const n = U(e);
+return n && mn(n, t);}
+function dh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => vs(n, t) !== "");}
+var ke = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, xn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(me[this.bar].link) ?? "")), this.linkRead;}
+}, qn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ke[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(me[this.bar].value), this.valueRead = le(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(ke[this.bar].value), this.valueRead = ae(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = le(e ? e.get("max") : this.token.get(me[this.bar].max));}
+this.maxRead = ae(e ? e.get("max") : this.token.get(ke[this.bar].max));}
 return this.maxRead;}};
-function aa(e, t) {return new xn(e, t).value;}
-function Yn(e, t, n) {const r = {vitality: new xn(e, n.bars.vitality),
-soul: new xn(e, n.bars.soul),
-power: new xn(e, n.bars.power)};
+function Aa(e, t) {return new qn(e, t).value;}
+function zn(e, t, n) {const r = {vitality: new qn(e, n.bars.vitality),
+soul: new qn(e, n.bars.soul),
+power: new qn(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
+name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: rs(e, t),
-hidden: Ge(e),
-statusmarkers: A(e.get("statusmarkers") ?? "")};}
-var ls = { armor_physical: "physical", armor_magical: "magical" };
-function la(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Vf(t, n, r));}
-function Vf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function ca(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Uf = { kind: "override" }, da = { kind: "none" }, cs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Bf = m.freeze({}), Hf = [], ua = m.freeze({}), Wf = m.freeze({ current: null, max: null, present: !1 }), ds = [];
-function vn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function fa(e) {return !vn(e) && le(e) === null;}
-var Kf = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ds;}
-read(e, t = Hf) {let n = !1;
+npc: os(e, t),
+hidden: Me(e),
+statusmarkers: S(e.get("statusmarkers") ?? "")};}
+var us = { armor_physical: "physical", armor_magical: "magical" };
+function Sa(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, uh(t, n, r));}
+function uh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function _a(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var fh = { kind: "override" }, Ea = { kind: "none" }, fs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hh = m.freeze({}), ph = [], Ta = m.freeze({}), vh = m.freeze({ current: null, max: null, present: !1 }), hs = [];
+function gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Oa(e) {return !gn(e) && ae(e) === null;}
+var mh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = hs;}
+read(e, t = ph) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || ls[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || us[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = ls[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? cs[r] : Uf;
+readOne(e) {const { snapshot: t, record: n } = this, r = us[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? fs[r] : fh;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
 let c, d = r !== void 0 && !t.unique;
 if (l)
-r !== void 0 && !d && (d = fa(c = l.get("current")));
-else if (i && !vn(c = o.sheetDefault(i.id, a, "current")))
+r !== void 0 && !d && (d = Oa(c = l.get("current")));
+else if (i && !gn(c = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Wf, this.places[e] = r ? cs[r] : da;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : vh, this.places[e] = r ? fs[r] : Ea;
 return;}
 const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? cs[r] : l ? { kind: "attribute", attribute: l } : da;}
+this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? fs[r] : l ? { kind: "attribute", attribute: l } : Ea;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return vn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return gn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (vn(i) && this.snapshot.unique) {const o = s.get("current");
-if (fa(o)) return this.number(o, e, "current");}
+if (gn(i) && this.snapshot.unique) {const o = s.get("current");
+if (Oa(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
-number(e, t, n) {const r = le(e);
+number(e, t, n) {const r = ae(e);
 if (r !== null) return r;
-if (vn(e)) return null;
-this.formulas ?? (this.formulas = new Lf((o, a) => this.lookup(o, a)));
-const s = this.formulas.evaluate(A(e));
+if (gn(e)) return null;
+this.formulas ?? (this.formulas = new ah((o, a) => this.lookup(o, a)));
+const s = this.formulas.evaluate(S(e));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? C.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === ds && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function us(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function xf(e, t) {const n = H(e);
+return this.problems === hs && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function ps(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function gh(e, t) {const n = U(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[pn(n, r)], i = aa(n, r);
-return {name: ee(n, e),
+const r = t.settings.bars.vitality, s = t.tokens[mn(n, r)], i = Aa(n, r);
+return {name: Z(n, e),
 stance: s?.stance ?? null,
-state: la(t.edition, s, i, t.editionLeft),
-answer: ca(t.edition, t.waiting[e]),
+state: Sa(t.edition, s, i, t.editionLeft),
+answer: _a(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Yf(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Kf(e, t, r) : void 0;
+function kh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new mh(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let l = null;
-if (a && a.length > 0) {const v = a.find((w) => w.id === e.id);
-v !== void 0 && (l = ha(v.pr));}
-let c = Bf;
+if (a && a.length > 0) {const v = a.find(($) => $.id === e.id);
+v !== void 0 && (l = Ra(v.pr));}
+let c = hh;
 if (n.others && n.others.length > 0) {c = {};
-for (const v of n.others) c[v] = xf(v, r);}
-const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, p = la(r.edition, s, u, r.editionLeft), h = {id: e.id,
+for (const v of n.others) c[v] = gh(v, r);}
+const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, p = Sa(r.edition, s, u, r.editionLeft), h = {id: e.id,
 name: e.name,
-bars: { vitality: us(d.vitality, "vitality", f, u), soul: us(d.soul, "soul", f), power: us(d.power, "power", f) },
-values: o?.values ?? ua,
+bars: { vitality: ps(d.vitality, "vitality", f, u), soul: ps(d.soul, "soul", f), power: ps(d.power, "power", f) },
+values: o?.values ?? Ta,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: p,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : ca(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : _a(r.edition, r.waiting[e.id]),
 initiative: l,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? ha(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Ra(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: c};
 if (o !== void 0 && n.more)
 for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
-const g = { snapshot: e, record: t, facts: h, places: o?.places ?? ua, problems: o?.problems ?? ds, condition: r.edition.life.condition(p, u) }, k = n.bars;
+const g = { snapshot: e, record: t, facts: h, places: o?.places ?? Ta, problems: o?.problems ?? hs, condition: r.edition.life.condition(p, u) }, k = n.bars;
 if (k !== void 0) {for (let v = 0; v < k.length; v += 1)
 if (h.bars[k[v]].value === null) {g.brokenBar = k[v];
 break;}}
 return g;}
-function ha(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
+function Ra(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;}
-function pa(e) {return getObj("attribute", e)?.get("current");}
-function fs(e, t) {return A(e.get(me[t].link) ?? "");}
-function qf(e) {const t = getObj("attribute", e);
-return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var zf = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+function Da(e) {return getObj("attribute", e)?.get("current");}
+function vs(e, t) {return S(e.get(ke[t].link) ?? "");}
+function yh(e) {const t = getObj("attribute", e);
+return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
+var wh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new D());
+r || this.defaults.set(e, r = new I());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && qo(i) && o.length < Yo && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && da(i) && o.length < ca && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2835,17 +2900,17 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
+if (!t) {t = new I();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function hs(e) {const t = e?.get;
+function ms(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function Xf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
-var va = {"&": "&amp;",
+return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
+function bh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ke[t].link]: e });}
+var Ia = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2866,267 +2931,267 @@ var va = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, mn = [];
-for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
-va[t] !== void 0 ? mn[e] = va[t] : t === `
-` || t === "\r" ? mn[e] = " " : e < 32 && t !== "	" || e === 127 ? mn[e] = "" : mn[e] = void 0;}
-function Jf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+}, kn = [];
+for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
+Ia[t] !== void 0 ? kn[e] = Ia[t] : t === `
+` || t === "\r" ? kn[e] = " " : e < 32 && t !== "	" || e === 127 ? kn[e] = "" : kn[e] = void 0;}
+function $h(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function ht(e) {const t = typeof e == "string" ? e : A(e ?? "");
+function gt(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? mn[i] : Jf(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : $h(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function Ve(e, t) {on(e, t);}
-function qn(e) {log(e);}
-function ps(e) {return state[e];}
-function ma(e, t) {state[e] = t;}
-function Qf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Zf(e) {setTimeout(e, 0);}
-function eh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Be(e, t) {on(e, t);}
+function Xn(e) {log(e);}
+function gs(e) {return state[e];}
+function Ca(e, t) {state[e] = t;}
+function Ah(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Sh(e) {setTimeout(e, 0);}
+function _h(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function th(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function nh(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function rh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Eh(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Th(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Oh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function sh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+function Rh() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function vs(e, t, n) {try {const r = t instanceof $n ? t.stack ?? t.message : A(t);
-qn(`${ie} v${we}: ${e} failed${sh()}: ${r}`), n && sendChat(
-ie,
-`/w ${n} ${ht(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+function ks(e, t, n) {try {const r = t instanceof _n ? t.stack ?? t.message : S(t);
+Xn(`${se} v${be}: ${e} failed${Rh()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${gt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
 function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-vs(o, i, a);};
-ta();
+ks(o, i, a);};
+ga();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var Ct = { kind: "public" }, de = { kind: "whisper", to: "gm" };
+var Mt = { kind: "public" }, fe = { kind: "whisper", to: "gm" };
 function _e(e) {return { kind: "whisper", to: e };}
-function F(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function ge(e) {let t = `&{template:default} {{name=${ht(e.title)}}}`;
+function F(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function ye(e) {let t = `&{template:default} {{name=${gt(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
 if (o.length === 0 && l === 0) continue;
 let c = "";
-for (let u = 0; u < o.length; u += 1) c += (u === 0 ? "" : "<br>") + ht(o[u]);
+for (let u = 0; u < o.length; u += 1) c += (u === 0 ? "" : "<br>") + gt(o[u]);
 let d = "";
-for (let u = 0; u < l; u += 1) d += (u === 0 ? "" : " ") + ue(a[u].label, a[u].command);
-let f = ih(i.label);
+for (let u = 0; u < l; u += 1) d += (u === 0 ? "" : " ") + he(a[u].label, a[u].command);
+let f = Dh(i.label);
 if (r.includes(f)) {let u = 2;
 for (; r.includes(`${f} (${u})`); ) u += 1;
 f = `${f} (${u})`;}
-r.push(f), t += ` {{${ht(f)}=${c}${c && d ? " " : ""}${d}}}`;}
+r.push(f), t += ` {{${gt(f)}=${c}${c && d ? " " : ""}${d}}}`;}
 return t;}
-function ih(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function ae(e) {return ht(e);}
-function ms(e, t) {let n = ht(e);
-for (const r of t) n += ` ${ue(r.label, r.command)}`;
+function Dh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function oe(e) {return gt(e);}
+function ys(e, t) {let n = gt(e);
+for (const r of t) n += ` ${he(r.label, r.command)}`;
 return n;}
-var oh = /^[-\w]+$/;
-function ue(e, t) {return `[${ht(e)}](${t})`;}
-function zn(e) {return oh.test(e);}
-function ga(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
-return s === je ? ah(e, t, n, r) : ka(e, t, n, r, s, It(s), !1);}
-function ka(e, t, n, r, s, i, o) {const a = i ? "the GM" : ns(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Jo(i, a), relayed: o, help: r };
-return !i && !Xo(a) && (l.replyFor = B(a, 60)), l;}
-function ah(e, t, n, r) {const s = n.flags.get("api-as");
+var Ih = /^[-\w]+$/;
+function he(e, t) {return `[${gt(e)}](${t})`;}
+function Jn(e) {return Ih.test(e);}
+function Na(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
+return s === Ue ? Ch(e, t, n, r) : Pa(e, t, n, r, s, Pt(s), !1);}
+function Pa(e, t, n, r, s, i, o) {const a = i ? "the GM" : is(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ha(i, a), relayed: o, help: r };
+return !i && !fa(a) && (l.replyFor = B(a, 60)), l;}
+function Ch(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const l = gf(s?.length === 1 ? s[0] : void 0);
-if (l !== void 0) return ka(e, t, n, r, l, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: o, senderName: ns(je), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const l = Bf(s?.length === 1 ? s[0] : void 0);
+if (l !== void 0) return Pa(e, t, n, r, l, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: is(Ue), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var ya = 2e3;
-function De(e, t) {F(_e(e.replyTo), ae(wa(e, t)));}
-function pt(e, t) {F(_e(e.replyTo), ae(wa(e, t)), { record: !0 });}
-function wa(e, t) {const n = t.length > ya ? `${he(t, ya - 12)}... (cut)` : t;
+var Ma = 2e3;
+function Re(e, t) {F(_e(e.replyTo), oe(La(e, t)));}
+function kt(e, t) {F(_e(e.replyTo), oe(La(e, t)), { record: !0 });}
+function La(e, t) {const n = t.length > Ma ? `${le(t, Ma - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var lh = 200;
-function et(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var Nh = 200;
+function rt(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = lh - 7;
+let s = Nh - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${he(r, s - 9)}... (cut)`), F(_e(e.replyTo), ms(r, [...n, { label: "Help", command: e.help() }]));}
-function ch(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${le(r, s - 9)}... (cut)`), F(_e(e.replyTo), ys(r, [...n, { label: "Help", command: e.help() }]));}
+function Ph(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function ba(e, t) {const n = e.store.tokens[t];
-n && Tt(n) && delete e.store.tokens[t];}
-function Xn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Jn = "Help: DefenseRound", W = (e) => `<code>${Xn(e)}</code>`, tt = (e) => `<li>${e}</li>`;
-function dh(e) {const t = e.stance.modes.length > 0 ? [tt(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Xn).join(" ")}`)] : [];
+function Fa(e, t) {const n = e.store.tokens[t];
+n && Dt(n) && delete e.store.tokens[t];}
+function Qn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Zn = "Help: DefenseRound", W = (e) => `<code>${Qn(e)}</code>`, st = (e) => `<li>${e}</li>`;
+function Mh(e) {const t = e.stance.modes.length > 0 ? [st(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Qn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${we}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${be}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-tt(`${W(e.check.usage)}: ${e.check.help.map(Xn).join(" ")}`),
-tt(`${W(e.hit.usage)}: ${e.hit.help.map(Xn).join(" ")}`),
-tt(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
-tt(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-tt("Every command answers <code>--help</code>."),
+st(`${W(e.check.usage)}: ${e.check.help.map(Qn).join(" ")}`),
+st(`${W(e.hit.usage)}: ${e.hit.help.map(Qn).join(" ")}`),
+st(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
+st(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+st("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-tt(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${nn().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
-tt(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+st(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${sn().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
+st(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var vt;
-function gs(e, t = {}) {vt = eh(Jn, dh(e), t.createIfMissing !== !1) ?? vt;}
-function $a() {return vt = th(Jn, vt), vt !== void 0 && zn(vt) ? { label: Jn, command: `http://journal.roll20.net/handout/${vt}` } : void 0;}
-function Aa(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var yt;
+function ws(e, t = {}) {yt = _h(Zn, Mh(e), t.createIfMissing !== !1) ?? yt;}
+function ja() {return yt = Eh(Zn, yt), yt !== void 0 && Jn(yt) ? { label: Zn, command: `http://journal.roll20.net/handout/${yt}` } : void 0;}
+function Ga(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && br(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, ui(n, r)).toLowerCase();
+for (; r < n.length && Ar(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, hi(n, r)).toLowerCase();
 return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Sa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function uh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function _a(e, t, n, r = Aa(t, n)) {if (!r) return;
-const s = n[r], i = Jl(t.content, t.inlinerolls);
+function Va(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Lh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Ua(e, t, n, r = Ga(t, n)) {if (!r) return;
+const s = n[r], i = hc(t.content, t.inlinerolls);
 let o;
-try {const a = fi(i);
-if (o = ga(e, t, a, () => uh(e, s, a, r)), o.relayRefused) {De(o, Sa(e, r));
+try {const a = pi(i);
+if (o = Na(e, t, a, () => Lh(e, s, a, r)), o.relayRefused) {Re(o, Va(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new O("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {De(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Re(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = $a(), p = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...p.length > 0 ? [{ label: "Flags", lines: p }] : []];
-F(_e(o.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [...h, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = ja(), p = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...p.length > 0 ? [{ label: "Flags", lines: p }] : []];
+F(_e(o.replyTo), ye({ title: `Help: ${d.title}${f}`, rows: [...h, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const l = s.run(o);
 l && await l;
-} catch (a) {if (a instanceof O || a instanceof I) {if (o ?? (o = ga(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {De(o, Sa(e, r));
+} catch (a) {if (a instanceof _ || a instanceof D) {if (o ?? (o = Na(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Re(o, Va(e, r));
 return;}
-et(o, a.message);
+rt(o, a.message);
 return;}
 throw a;}}
-var fh = new K(
+var Fh = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function hh(e) {if (fh.has(e)) return [e];
+function jh(e) {if (Fh.has(e)) return [e];
 const t = [];
-try {const n = re.parse(A(Campaign().get("token_markers") ?? "[]"));
-for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+try {const n = ne.parse(S(Campaign().get("token_markers") ?? "[]"));
+for (const r of Y.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Qn(e) {const t = new D();
+function er(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Nt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function nt(e) {const t = new D();
+function Lt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function it(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Nt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var ph = class {constructor() {this.byReason = new D();}
+return Lt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var Gh = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${nt(t)}: ${n}`)), e;}
-}, Ea = ["on", "off"], ks = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ta = [
+return this.byReason.forEach((t, n) => e.push(`${it(t)}: ${n}`)), e;}
+}, Ba = ["on", "off"], bs = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ha = [
 "edition",
-...m.keys(ks),
+...m.keys(bs),
 "stamina-bar",
-...Ze.map((e) => `attr.${e}`),
-...an.map((e) => `marker.${e}`),
+...nt.map((e) => `attr.${e}`),
+...cn.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], vh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Vh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function mh(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new O(`config ${r} needs a value`);
-if (r === "edition") {const s = Ce(n, "edition", _u()), i = nn();
+function Uh(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
+if (r === "edition") {const s = Ie(n, "edition", Xu()), i = sn();
 if (!i.includes(s))
-throw new O(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in ks) {const s = ks[r], i = Ce(n, r, sn), o = e.bars[s];
+if (r in bs) {const s = bs[r], i = Ie(n, r, ln), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Ce(n, r, ["power", ...sn]);
-if (s === e.bars.vitality) throw new O(`stamina may not share the Vitality bar (${s})`);
+if (r === "stamina-bar") {const s = Ie(n, r, ["power", ...ln]);
+if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!Ze.includes(s))
-throw new O(`unknown attribute key "${B(s)}": ${Kt(s, Ze, "keys")}`);
+if (!nt.includes(s))
+throw new _(`unknown attribute key "${B(s)}": ${xt(s, nt, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new O("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!an.includes(s))
-throw new O(`unknown marker key "${B(s)}": ${Kt(s, an, "keys")}`);
-const i = n.trim(), o = hh(i);
-if (o.length === 0) throw new O(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new O(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Nt(o.map((l) => B(l)), 3)})`);
+if (!cn.includes(s))
+throw new _(`unknown marker key "${B(s)}": ${xt(s, cn, "keys")}`);
+const i = n.trim(), o = jh(i);
+if (o.length === 0) throw new _(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Lt(o.map((l) => B(l)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Ce(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = Ie(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ce(n, r, Ea) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Ie(n, r, Ba) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ce(n, r, Ea) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Ie(n, r, Ba) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = bt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ce(n, r, Yr), vh[e.apiCommands];
-throw new O(`unknown setting "${B(t)}": ${Kt(t, Ta, "settings")}`);}
-function Ue() {return ys(Campaign().get("turnorder"));}
-function gh() {const e = Campaign().get("turnorder");
+return e.apiCommands = Ie(n, r, Xr), Vh[e.apiCommands];
+throw new _(`unknown setting "${B(t)}": ${xt(t, Ha, "settings")}`);}
+function He() {return $s(Campaign().get("turnorder"));}
+function Bh() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function ys(e) {if (typeof e != "string" || e.trim() === "") return [];
-try {const t = re.parse(e);
-return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+function $s(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = ne.parse(e);
+return Y.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function ws(e) {Campaign().set("turnorder", re.stringify(e));}
-function gn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function Zn(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
-function kh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function As(e) {Campaign().set("turnorder", ne.stringify(e));}
+function yn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function tr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
+function Hh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function bs(e) {const t = gn(e.id), n = gn(e.custom);
-return `${t.length <= 64 ? t : `#${kn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${kn(n)}`}`;}
-function kn(e) {let t = 2166136261;
+function Ss(e) {const t = yn(e.id), n = yn(e.custom);
+return `${t.length <= 64 ? t : `#${wn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${wn(n)}`}`;}
+function wn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = T.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var yh = /^(.+) -?\d+$/;
-function wh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Wh = /^(.+) -?\d+$/;
+function Kh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Oa(e) {if (Zn(e.pr) !== -1 || gn(e.custom) !== "") return !1;
-const t = gn(e.id);
+function Wa(e) {if (tr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
+const t = yn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = wh();
+if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
+const r = Kh();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = yh.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Wh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Ra(e) {for (const t of e) if (!Oa(t)) return t;}
-var bh = new K(["stance-title", "stance-change", "stance-effect"]);
-function $h(e, t) {return {values: [],
+function Ka(e) {for (const t of e) if (!Wa(t)) return t;}
+var xh = new K(["stance-title", "stance-change", "stance-effect"]);
+function Yh(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-R(fe, { kind: "stance-title", who: i, stance: t, same: s }),
-R(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
+R(ve, { kind: "stance-title", who: i, stance: t, same: s }),
+R(ie, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
 R(e.row, { kind: "stance-change", from: r, to: t }),
 R(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
@@ -3134,18 +3199,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function Ah(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function qh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Sh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function _h(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${dt[e.resource]} already at its max` : `${t(e.who)} is healed: ${dt[e.resource]} +${e.amount}`;
+var zh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Xh(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${ht[e.resource]} already at its max` : `${t(e.who)} is healed: ${ht[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${dt[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${ht[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3160,114 +3225,114 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function Da(e, t) {const n = e.words, r = (s) => Sh.has(s.kind) ? _h(s, t, r) : bh.has(s.kind) ? Ah(s, e.stance, t) : n(s, t);
+function xa(e, t) {const n = e.words, r = (s) => zh.has(s.kind) ? Xh(s, t, r) : xh.has(s.kind) ? qh(s, e.stance, t) : n(s, t);
 return r;}
-function Eh(e) {const t = e.indexOf("@");
+function Jh(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Ia(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function Ya(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (l !== "") {const c = Eh(l);
+if (l !== "") {const c = Jh(l);
 let d;
 t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Th(e) ? e : s;}
-function Th(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Oh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Ia(e, o, [r, s, i]);}
-var Ca = ["defensive", "reactive", "active", "full"];
-function Na(e, t, n) {const r = Ca.find((s) => s === t);
-return Ia(e, r ? [n.markers[r]] : [], Ca.map((s) => n.markers[s]));}
-var Pa = [];
-function Rh(e) {return typeof e != "function" ? !1 : (Pa.push(e), !0);}
-function Ma(e, t, n, r, s, i) {for (const a of Pa)
+return s === e || s.length < e.length && s === Qh(e) ? e : s;}
+function Qh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Zh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Ya(e, o, [r, s, i]);}
+var qa = ["defensive", "reactive", "active", "full"];
+function za(e, t, n) {const r = qa.find((s) => s === t);
+return Ya(e, r ? [n.markers[r]] : [], qa.map((s) => n.markers[s]));}
+var Xa = [];
+function ep(e) {return typeof e != "function" ? !1 : (Xa.push(e), !0);}
+function Ja(e, t, n, r, s, i) {for (const a of Xa)
 try {a(e, t, n, r);
-} catch (l) {vs("an onDamage observer", l, void 0);}
-const o = i === void 0 ? ss() : i;
+} catch (l) {ks("an onDamage observer", l, void 0);}
+const o = i === void 0 ? as() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {vs("HealthColors.Update", a, void 0);}}
-function La(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Dh = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
+} catch (a) {ks("HealthColors.Update", a, void 0);}}
+function Qa(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var tp = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = ke[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) La(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Qa(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), na(e, this.props));}};
-function Fa(e, t, n) {const r = {};
+this.any && (e.set(this.props), ka(e, this.props));}};
+function Za(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function ja(e, t, n, r, s) {const i = Vo(e, n);
-Ae(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), Uo(e, n, r));}
-function Ih(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new Dh(), g = () => {var b;
+function el(e, t, n, r, s) {const i = na(e, n);
+Ae(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ra(e, n, r));}
+function np(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new tp(), g = () => {var b;
 return d[b = s.id] ?? (d[b] = {});
 }, k = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const b of n.changes)
-switch (b.kind) {case "bar": {const E = s.bars[b.resource], M = b.resource === "vitality" ? k : E.value, U = E.link ? getObj("attribute", E.link) : void 0, $ = { kind: "bar", resource: b.resource, bar: E.bar, from: M, to: b.to };
-U && ($.attributeId = U.id), u.push($), (E.value !== b.to || E.raw !== b.to) && h.bar(s, b.resource, b.to, U), v[b.resource] = b.to;
+switch (b.kind) {case "bar": {const T = s.bars[b.resource], H = b.resource === "vitality" ? k : T.value, j = T.link ? getObj("attribute", T.link) : void 0, y = { kind: "bar", resource: b.resource, bar: T.bar, from: H, to: b.to };
+j && (y.attributeId = j.id), u.push(y), (T.value !== b.to || T.raw !== b.to) && h.bar(s, b.resource, b.to, j), v[b.resource] = b.to;
 break;}
-case "value": {const E = o[b.key], M = i.values[b.key]?.current ?? null;
-if (E?.kind === "attribute")
-u.push({ kind: "attribute", key: b.key, attributeId: E.attribute.id, from: M, to: b.to }), h.attribute(E.attribute, b.to);
-else if (E?.kind === "worn") {u.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: b.to });
-const U = g();
-U.worn = { ...U.worn, [E.track]: b.to };
-} else if (ls[b.key] === void 0 && E?.kind === "override") {u.push({ kind: "override", key: b.key, from: M, to: b.to });
-const U = g();
-U.overrides = { ...U.overrides, [b.key]: b.to };}
+case "value": {const T = o[b.key], H = i.values[b.key]?.current ?? null;
+if (T?.kind === "attribute")
+u.push({ kind: "attribute", key: b.key, attributeId: T.attribute.id, from: H, to: b.to }), h.attribute(T.attribute, b.to);
+else if (T?.kind === "worn") {u.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: b.to });
+const j = g();
+j.worn = { ...j.worn, [T.track]: b.to };
+} else if (us[b.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: b.key, from: H, to: b.to });
+const j = g();
+j.overrides = { ...j.overrides, [b.key]: b.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? Ue(), M = E.find(($) => $.id === s.id), U = Zn(M?.pr);
-M && C.isFinite(U) && U !== b.to && (M.pr = b.to, Va(E, r.turnOrder), u.push({ kind: "initiative", from: U, to: b.to }));
+case "initiative": {const T = r.turnOrder?.order ?? He(), H = T.find((y) => y.id === s.id), j = tr(H?.pr);
+H && C.isFinite(j) && j !== b.to && (H.pr = b.to, nl(T, r.turnOrder), u.push({ kind: "initiative", from: j, to: b.to }));
 break;}
-case "join-turn-order": {const E = Ph(b.tokenId, b.initiative, r.turnOrder);
-p.push(E.note), E.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
+case "join-turn-order": {const T = ip(b.tokenId, b.initiative, r.turnOrder);
+p.push(T.note), T.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
-case "ally-state": {const E = getObj("graphic", b.tokenId), M = E ? pn(E, l.bars.vitality) : b.tokenId, U = Rt(ln(c, M), a), $ = Rt({ ...U, edition: { id: a.id, state: b.state } }, a);
-for (const N of Xr(U, $, M === b.tokenId ? void 0 : M, b.tokenId))
-u.push(N), Vn(c, M, $);
+case "ally-state": {const T = getObj("graphic", b.tokenId), H = T ? mn(T, l.bars.vitality) : b.tokenId, j = Ct(dn(c, H), a), y = Ct({ ...j, edition: { id: a.id, state: b.state } }, a);
+for (const N of Zr(j, y, H === b.tokenId ? void 0 : H, b.tokenId))
+u.push(N), Bn(c, H, y);
 break;}
 case "ally-answer":
-ja(c, u, b.tokenId, { edition: a.id, answer: b.answer }, b.tokenId);
+el(c, u, b.tokenId, { edition: a.id, answer: b.answer }, b.tokenId);
 break;}
-const w = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : w;
-if (n.state !== void 0 || n.stance !== void 0) {const b = s.home, E = d[b], M = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, U = n.state === void 0 ? M : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, $ = E?.deadForGood === !0, N = n.state === void 0 ? $ : a.life.deadForGood(n.state, v.vitality), Y = E?.stance, Ee = n.stance === void 0 ? Y : n.stance ?? void 0;
-for (const ke of Xr(Fa(M, $, Y), Fa(U, N, Ee), b === s.id ? void 0 : b))
-u.push(ke), Vn(c, Un(s.id, ke), ke.to);}
-n.answer !== void 0 && ja(c, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const _ = d[s.id];
-_ && Tt(_) && delete d[s.id];
-let V = s.statusmarkers;
-if (n.state !== void 0 && (V = Oh(V, y, l)), n.stance !== void 0 && (V = Na(V, n.stance, l)), V !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: V }), h.prop("statusmarkers", V)), r.tokenProps)
-for (const b of m.keys(r.tokenProps)) {const E = r.tokenProps[b];
-!(b in h.props) && f.get(b) !== E && h.prop(b, E);}
-if (h.flush(f), r.notify ?? !0) {const { bars: b } = s, E = { vitality: k, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: w }, M = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: V, condition: y };
-Ma(f, E, M, n.detail, () => Ga(s, k), r.healthColors);}
+const $ = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : $;
+if (n.state !== void 0 || n.stance !== void 0) {const b = s.home, T = d[b], H = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, j = n.state === void 0 ? H : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, y = T?.deadForGood === !0, N = n.state === void 0 ? y : a.life.deadForGood(n.state, v.vitality), q = T?.stance, De = n.stance === void 0 ? q : n.stance ?? void 0;
+for (const we of Zr(Za(H, y, q), Za(j, N, De), b === s.id ? void 0 : b))
+u.push(we), Bn(c, Hn(s.id, we), we.to);}
+n.answer !== void 0 && el(c, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const A = d[s.id];
+A && Dt(A) && delete d[s.id];
+let L = s.statusmarkers;
+if (n.state !== void 0 && (L = Zh(L, w, l)), n.stance !== void 0 && (L = za(L, n.stance, l)), L !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: L }), h.prop("statusmarkers", L)), r.tokenProps)
+for (const b of m.keys(r.tokenProps)) {const T = r.tokenProps[b];
+!(b in h.props) && f.get(b) !== T && h.prop(b, T);}
+if (h.flush(f), r.notify ?? !0) {const { bars: b } = s, T = { vitality: k, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: $ }, H = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: L, condition: w };
+Ja(f, T, H, n.detail, () => tl(s, k), r.healthColors);}
 return { changes: u, notes: p };}
-function Ga(e, t) {const n = Nh(e.token);
+function tl(e, t) {const n = sp(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
-var Ch = ["width", "height"];
-function Nh(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Ch) t[n] = e.get(n);
+return n[ke[r.bar].value] = r.raw, n[ke[s.bar].value] = s.raw, n[ke[i.bar].value] = i.raw, t !== null && (n[ke[r.bar].value] = t), n;}
+var rp = ["width", "height"];
+function sp(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of rp) t[n] = e.get(n);
 return t;}
-function Va(e, t) {t ? t.changed = !0 : ws(e);}
-function Ph(e, t, n) {const r = getObj("graphic", e);
+function nl(e, t) {t ? t.changed = !0 : As(e);}
+function ip(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? Ue();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Va(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Mh(e, t) {const n = new D(), r = new D(), s = (c) => {let d = r.get(c);
+const s = Z(r, "The spectator"), i = n?.order ?? He();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), nl(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function op(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
 return d || r.set(c, d = {}), d;};
 let i, o = !1;
-const a = new D(), l = (c) => Rt(ln(e.memories, c.home), e.edition);
+const a = new I(), l = (c) => Ct(dn(e.memories, c.home), e.edition);
 for (const { tokenId: c, change: d } of t) {let f = a.get(c);
-if (f === void 0) {const u = getObj("graphic", c), p = u && Yn(u, z(u), e.settings);
+if (f === void 0) {const u = getObj("graphic", c), p = u && zn(u, z(u), e.settings);
 f = p ? { token: p.token, snapshot: p, memory: l(p) } : null, a.set(c, f);}
 if (f)
 switch (d.kind) {case "bar":
@@ -3278,77 +3343,77 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const u = { ...e.memories.tokens[c] };
-u.worn = jn(u.worn, d.track, d.from), Co(e.memories.tokens, c, u);
+u.worn = Vn(u.worn, d.track, d.from), qo(e.memories.tokens, c, u);
 break;}
 case "override": {const u = { ...e.memories.tokens[c] };
-u.overrides = jn(u.overrides, d.key, d.from), Co(e.memories.tokens, c, u);
+u.overrides = Vn(u.overrides, d.key, d.from), qo(e.memories.tokens, c, u);
 break;}
 case "markers":
 s(c).statusmarkers = d.from;
 break;
-case "memory": {const u = Un(c, d), p = Rt(ln(e.memories, u), e.edition);
-Vn(e.memories, u, zu(d.from, d.to, p, Ae));
+case "memory": {const u = Hn(c, d), p = Ct(dn(e.memories, u), e.edition);
+Bn(e.memories, u, bf(d.from, d.to, p, Ae));
 break;}
 case "answer":
-Ae(d.from, d.to) || Uo(e.memories, d.tokenId ?? c, d.from);
+Ae(d.from, d.to) || ra(e.memories, d.tokenId ?? c, d.from);
 break;
-case "initiative": {i ?? (i = Ue());
+case "initiative": {i ?? (i = He());
 const u = i.find((p) => p.id === c);
 u && (u.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Ue());
+case "turn-order": {i ?? (i = He());
 const u = i.filter((p) => p.id !== d.tokenId);
 u.length !== i.length && (i = u, o = !0);
 break;}}}
 for (const [c, d] of n) {const f = getObj("attribute", c);
-f && La(f, d);}
+f && Qa(f, d);}
 for (const [c, d] of a) {if (!d) continue;
 const { token: f } = d, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Na(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = za(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const p = {};
-for (const g of li) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, w = k.link ? n.get(k.link) : void 0;
-w !== void 0 && f.get(v) !== w && (u[v] = w);
-const y = w ?? u[v];
-p[g] = typeof y == "number" ? y : k.value;}
-m.keys(u).length > 0 && (f.set(u), na(f, u));
+for (const g of di) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
+$ !== void 0 && f.get(v) !== $ && (u[v] = $);
+const w = $ ?? u[v];
+p[g] = typeof w == "number" ? w : k.value;}
+m.keys(u).length > 0 && (f.set(u), ka(f, u));
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-Lh(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
-i && o && ws(i);}
-function Lh(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
+ap(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
+i && o && As(i);}
+function ap(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Ma(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => Ga(n, n.bars.vitality.value));}
-function Ua(e) {if (e.length === 0) return Zs.resolve([]);
+Ja(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => tl(n, n.bars.vitality.value));}
+function rl(e) {if (e.length === 0) return ti.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Zs((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new $n(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (ta(), n(o));});});}
-function $s(e) {if (e.summary !== void 0) return e.summary;
+return new ti((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new _n(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (ga(), n(o));});});}
+function _s(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === ie) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Fh(e) {if (!zn(e.snapshot.id)) return [];
+function lp(e) {if (!Jn(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== Ke) continue;
-const r = Ba(e, n);
+for (const n of e.outcome.steps) {if (n.section !== Ge) continue;
+const r = sl(e, n);
 r && t.push(r);}
 return t;}
-function Ba(e, t) {const { snapshot: n } = e;
+function sl(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function As(e, t = []) {const n = [];
+function Es(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = zn(e.snapshot.id), a = e.outcome.steps;
+const o = Jn(e.snapshot.id), a = e.outcome.steps;
 for (let c = 0; c < a.length; c += 1) {const d = a[c], f = d.section;
-if (f === void 0 || f === oe) continue;
-if (f === fe) {s ?? (s = d);
+if (f === void 0 || f === ie) continue;
+if (f === ve) {s ?? (s = d);
 continue;}
-if (f === Ke) {const h = o ? Ba(e, d) : void 0;
+if (f === Ge) {const h = o ? sl(e, d) : void 0;
 h && (i ?? (i = [])).push(h);
 continue;}
 let u;
@@ -3361,53 +3426,53 @@ for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
 n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const c of t) (i ?? (i = [])).push(c);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function jh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ke) return !0;
+function cp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
 return !1;}
-function Gh(e) {let t = "";
+function dp(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${dt[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ht[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Vh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Ss(e, t, n, r, s, i, o = []) {const a = new D(), l = [];
+function up(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Ts(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
 for (const c of t) {const d = e[c], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? Gh(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], w = h && jh(d.outcome.steps) ? [...k, ...Fh(d)] : k, y = Vh($s(d), f.name), _ = g ? `${y} ${g}` : y;
-l.push({ label: p, lines: d.answer && h ? [`${d.answer}. ${_}`] : [_], buttons: w });}
+const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? dp(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], $ = h && cp(d.outcome.steps) ? [...k, ...lp(d)] : k, w = up(_s(d), f.name), A = g ? `${w} ${g}` : w;
+l.push({ label: p, lines: d.answer && h ? [`${d.answer}. ${A}`] : [A], buttons: $ });}
 return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
-var Ha = m.freeze({ record: !0 });
-function yn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function _s(e, t, n) {if (t.length === 0) return;
+var il = m.freeze({ record: !0 });
+function bn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function Os(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {const p = t[u];
 r = p.changes.length > 0 || !(p.outcome.noop || p.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Bh(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? hp(e, t, n.sender ?? "gm") : [];
 if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), ae($s(t[0])));
+if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), oe(_s(t[0])));
 return;}
-const p = t.length === 1 ? As(t[0]) : Ss(t, Uh(t), Wa(e, t), `${n.title}: ${Es(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
-F(_e(n.replyTo), ge(p));
+const p = t.length === 1 ? Es(t[0]) : Ts(t, fp(t), ol(e, t), `${n.title}: ${Rs(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
+F(_e(n.replyTo), ye(p));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const u = t[0], p = yn(e, u.snapshot);
-F(p === "public" ? Ct : de, ge(As(u, i)), Ha), p === "gm" && !u.snapshot.hidden && F(Ct, ms($s(u), o ? i : []));
+if (t.length === 1) {const u = t[0], p = bn(e, u.snapshot);
+F(p === "public" ? Mt : fe, ye(Es(u, i)), il), p === "gm" && !u.snapshot.hidden && F(Mt, ys(_s(u), o ? i : []));
 return;}
-const a = Wa(e, t), l = [], c = [];
+const a = ol(e, t), l = [], c = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || l.push(u), a[u] === "gm" && c.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || c.length === 0;
-l.length > 0 && F(Ct, ge(Ss(t, l, a, `${n.title}: ${Es(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(de, ge(Ss(t, c, a, `${n.title}: ${Es(t.length)} (GM)${d}`, "all", s, i)), Ha);}
-function Es(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function Wa(e, t) {return t.map((n) => yn(e, n.snapshot));}
-function Uh(e) {return e.map((t, n) => n);}
-function Bh(e, t, n) {return e.details.add(
+l.length > 0 && F(Mt, ye(Ts(t, l, a, `${n.title}: ${Rs(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(fe, ye(Ts(t, c, a, `${n.title}: ${Rs(t.length)} (GM)${d}`, "all", s, i)), il);}
+function Rs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function ol(e, t) {return t.map((n) => bn(e, n.snapshot));}
+function fp(e) {return e.map((t, n) => n);}
+function hp(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => As(i) };}));}
-function Hh(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Es(i) };}));}
+function pp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
-return `${e.name}: its ${dt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function mt(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
+return `${e.name}: its ${ht[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function wt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3415,8 +3480,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Ts = 50, er = 6e4, Wh = 10, Kh = 15e3, xh = Ts / 2, Yh = er / 2, tr = new it();
-function qh(e) {switch (e.kind) {case "bar":
+var Ds = 50, nr = 6e4, vp = 10, mp = 15e3, gp = Ds / 2, kp = nr / 2, rr = new Ye();
+function yp(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3425,556 +3490,567 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + mt(e.from) + mt(e.to);
+return 40 + wt(e.from) + wt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ka(e.from) + Ka(e.to);
+return 60 + (e.tokenId?.length ?? 0) + al(e.from) + al(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + xa(e.from) + xa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ll(e.from) + ll(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Ka(e) {return 20 + (e.stance === void 0 ? 0 : mt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Os(e.edition.state) : 0);}
-function xa(e) {return e === null ? 4 : 40 + mt(e.edition) + Os(e.answer);}
-function Os(e) {if (typeof e == "string") return mt(e);
+function al(e) {return 20 + (e.stance === void 0 ? 0 : wt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Is(e.edition.state) : 0);}
+function ll(e) {return e === null ? 4 : 40 + wt(e.edition) + Is(e.answer);}
+function Is(e) {if (typeof e == "string") return wt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Os(e[n]));
+for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Is(e[n]));
 return t;}
-function nr(e) {let t = tr.get(e);
+function sr(e) {let t = rr.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + mt(n.tokenId) + mt(n.name);
-for (const r of n.changes) t += qh(r);}
-tr.set(e, t);}
+for (const n of e.tokens) {t += 50 + wt(n.tokenId) + wt(n.name);
+for (const r of n.changes) t += yp(r);}
+rr.set(e, t);}
 return t;}
-function zh(e, t, n) {if (n.changes.length === 0) return !1;
+function wp(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
 if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Ns(r), l = nr(i);
-i.tokens.push(n), tr.delete(i);
-const c = nr(i) - l, d = Is(a, i.by);
+const a = Ls(r), l = sr(i);
+i.tokens.push(n), rr.delete(i);
+const c = sr(i) - l, d = Ps(a, i.by);
 a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
-for (let f = sr(r, i.by); f >= 0 && r[f] !== i && Ps(a, d, 0); f = sr(r, i.by)) rr(e, f);
+for (let f = or(r, i.by); f >= 0 && r[f] !== i && Fs(a, d, 0); f = or(r, i.by)) ir(e, f);
 return !0;}
 return !1;}
-function Rs(e) {return e === "hand-edit" || e === je || It(e);}
-function Ds(e, t) {return e.by === "hand-edit" || !(t ?? Rs(e.by));}
-var gt;
-function Is(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Ds({ by: t }) }, e.byOwner.set(t, r)), r;}
-function Cs(e, t, n, r) {const s = nr(t) * n, i = Is(e, t.by, r);
+function Cs(e) {return e === "hand-edit" || e === Ue || Pt(e);}
+function Ns(e, t) {return e.by === "hand-edit" || !(t ?? Cs(e.by));}
+var bt;
+function Ps(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Ns({ by: t }) }, e.byOwner.set(t, r)), r;}
+function Ms(e, t, n, r) {const s = sr(t) * n, i = Ps(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Ns(e) {if (gt && gt.history === e && gt.length === e.length) return gt;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Cs(t, n, 1);
-return gt = t, t;}
-function rr(e, t) {const n = e.store.history;
+function Ls(e) {if (bt && bt.history === e && bt.length === e.length) return bt;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) Ms(t, n, 1);
+return bt = t, t;}
+function ir(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Ns(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, Cs(r, s, -1));}
-function sr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Ls(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, Ms(r, s, -1));}
+function or(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Xh(e, t) {const n = e.history;
+function bp(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Ps(e, t, n, r = 0) {return t.entries + r > Wh || t.bytes + n > Kh || e.quota.entries + r > xh || e.quota.bytes + n > Yh || e.length + r > Ts || e.bytes + n > er;}
-function Ms(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function Ya(e, t, n) {const r = e.store.history, s = Ns(r), i = nr(t);
-if (n) {const o = Is(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Ps(l, a, i, 1)) return !1;
-for (let c = sr(r, t.by); c >= 0 && Ps(s, o, i, 1); c = sr(r, t.by)) rr(e, c);}
-if (r.push(t), s.length = r.length, Cs(s, t, 1, n), !n)
-for (; (s.length > Ts || s.bytes > er) && r.length > 1; ) {const o = Xh(s, t);
-rr(e, o >= 0 ? o : 0);}
+function Fs(e, t, n, r = 0) {return t.entries + r > vp || t.bytes + n > mp || e.quota.entries + r > gp || e.quota.bytes + n > kp || e.length + r > Ds || e.bytes + n > nr;}
+function js(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function cl(e, t, n) {const r = e.store.history, s = Ls(r), i = sr(t);
+if (n) {const o = Ps(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Fs(l, a, i, 1)) return !1;
+for (let c = or(r, t.by); c >= 0 && Fs(s, o, i, 1); c = or(r, t.by)) ir(e, c);}
+if (r.push(t), s.length = r.length, Ms(s, t, 1, n), !n)
+for (; (s.length > Ds || s.bytes > nr) && r.length > 1; ) {const o = bp(s, t);
+ir(e, o >= 0 ? o : 0);}
 return !0;}
-function qa(e, t, n) {let r = t.tokens, s = 0;
+function dl(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return Ya(e, o, Ds(t, n)) ? i : void 0;}
-function Jh(e) {const t = e.store.history, n = t.splice(0, t.length);
-gt = void 0;
-for (const r of n) {const s = re.stringify(r).length;
-tr.set(r, s), !(s > er) && Ya(e, r, Ds(r));}
-return gt = void 0, n.length - t.length;}
-function Pt(e) {return e.get("_subtype") === "card";}
-function kt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = hn(c);
+return cl(e, o, Ns(t, n)) ? i : void 0;}
+function $p(e) {const t = e.store.history, n = t.splice(0, t.length);
+bt = void 0;
+for (const r of n) {const s = ne.stringify(r).length;
+rr.set(r, s), !(s > nr) && cl(e, r, Ns(r));}
+return bt = void 0, n.length - t.length;}
+function Ft(e) {return e.get("_subtype") === "card";}
+function $t(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = vn(c);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new O("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const c = [];
-for (const d of t) {const f = Mt(d, e.gm);
-f ? o(f) : c.push(Qh(d));}
-c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Nt(c.map((d) => `"${d}"`))}`);
+for (const d of t) {const f = jt(d, e.gm);
+f ? o(f) : c.push(Ap(d));}
+c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Lt(c.map((d) => `"${d}"`))}`);
 } else {let c = 0;
-for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? H(d._id) : void 0;
-f && !Pt(f) ? o(f) : c += 1;}
+for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? U(d._id) : void 0;
+f && !Ft(f) ? o(f) : c += 1;}
 c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
-throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
+throw r.length > 0 ? new D(`no token to act on (${r.join("; ")})`) : new D("no token selected: select one or more tokens, or name them with --ids");
 const a = [], l = [];
 for (const c of i) {const d = z(c);
-e.gm || n.anyTarget || Re(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(ee(c));}
-if (l.length > 0 && r.push(`you do not control ${nt(l)}`), a.length === 0) throw new I(Qn(r).join("; "));
+e.gm || n.anyTarget || Oe(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Z(c));}
+if (l.length > 0 && r.push(`you do not control ${it(l)}`), a.length === 0) throw new D(er(r).join("; "));
 return { targets: a, notes: r };}
-function Qh(e) {return e.length > 24 ? `${he(e, 24)}...` : e;}
-function Mt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = H(e);
-if (!(!n || Pt(n)) && !(!t && Ge(n)))
+function Ap(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
+function jt(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = U(e);
+if (!(!n || Ft(n)) && !(!t && Me(n)))
 return n;}
-function za(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function ul(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = H(r[0]), i = s && hn(s);
+const s = U(r[0]), i = s && vn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function Xa(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Mt(r.join(" "), e.gm))
-throw new I(`--${n}: no token on the table has that id`);}}
-function Ja(e, t) {const n = H(t);
-return n !== void 0 && Re(e, n, z(n));}
+function fl(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !jt(r.join(" "), e.gm))
+throw new D(`--${n}: no token on the table has that id`);}}
+function hl(e, t) {const n = U(t);
+return n !== void 0 && Oe(e, n, z(n));}
 function P(e) {return Pe(e.store.settings.edition);}
-function rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function ot(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function ir(e) {const t = H(e);
-return t ? ee(t, e) : e;}
-function Zh(e) {return e.store;}
-function ep(e) {const t = e.store.editionLeft;
+function $n(e) {const t = U(e);
+return t ? Z(t, e) : e;}
+function Sp(e) {return e.store;}
+function _p(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
-function Ls(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || yn(e.app, t) === "public";}
-function st(e, t) {const n = {settings: e.store.settings,
+function Gs(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
+function at(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Ra(t);
+const s = Ka(t);
 if (s) {n.turnRow = s;
-const i = af(e.store.round.start, kn(bs(s)));
+const i = Cf(e.store.round.start, wn(Ss(s)));
 i !== void 0 && (n.turnStart = i);
-const o = gn(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
-a !== void 0 && Ge(a) && (n.turnRowHidden = !0);}}
-const r = ep(e);
+const o = yn(s.id), a = o !== "" && o !== "-1" ? U(o) : void 0;
+a !== void 0 && Me(a) && (n.turnRowHidden = !0);}}
+const r = _p(e);
 return r && (n.editionLeft = r), n;}
-function or(e, t, n, r = st(e), s) {const i = Yn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return Yf(i, o[i.id], n, r, o[i.home], s);}
-function Qa(e, t, n = !0, r) {if (t.brokenBar !== void 0) return ar(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return lr(t.snapshot, t.problems, r);}
-function ar(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function ar(e, t, n, r = at(e), s) {const i = zn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return kh(i, o[i.id], n, r, o[i.home], s);}
+function pl(e, t, n = !0, r) {if (t.brokenBar !== void 0) return lr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return cr(t.snapshot, t.problems, r);}
+function lr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Hh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? pp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function lr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+function cr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Lt(e) {return { settings: e.store.settings, edition: P(e), memories: Zh(e) };}
-var tp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = np(s, e, i);}
+function Gt(e) {return { settings: e.store.settings, edition: P(e), memories: Sp(e) };}
+var Ep = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Tp(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function np(e, t, n) {const { id: r, name: s } = t;
-return Da(e, (i) => i === r ? s : n(i));}
-function rp(e, t, n, r = {}, s = Lt(e)) {const { snapshot: i } = t, o = Ih(s, t, n, r), a = new tp(i, n, o.changes, o.notes, s.edition, ir);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: he(i.name, 200), changes: o.changes },
+function Tp(e, t, n) {const { id: r, name: s } = t;
+return xa(e, (i) => i === r ? s : n(i));}
+function Op(e, t, n, r = {}, s = Gt(e)) {const { snapshot: i } = t, o = np(s, t, n, r), a = new Ep(i, n, o.changes, o.notes, s.edition, $n);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: le(i.name, 200), changes: o.changes },
 shown: a};}
-function sp(e, t, n) {const r = H(t.token.id);
-if (!r || Pt(r)) return !1;
+function Rp(e, t, n) {const r = U(t.token.id);
+if (!r || Ft(r)) return !1;
 const s = t.character?.id ?? "";
-if (A(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Ff(s) : void 0;
-return s && !i ? !1 : e.gm || n || Re(e.playerId, r, i);}
-function ip(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && T.abs(t.to) <= 1e9)) return t.to;}
-function Za(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+if (S(r.get("represents") ?? "") !== s) return !1;
+const i = s ? lh(s) : void 0;
+return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
+function Dp(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
+function vl(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = fi(e.msg.content ?? ""), s = n.filter((i) => !ap((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = pi(e.msg.content ?? ""), s = n.filter((i) => !Cp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var op = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function ap(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Ip = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Cp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = op.exec(A(r?.expression ?? ""));
+const r = t?.[C(n[1])], s = Ip.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;}
-function Fs(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : tc(e, r.flag, 1, r.sides);
+function Vs(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : gc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function js(e, t, n, r) {if (e.length === 0) return cr;
+function Us(e, t, n, r) {if (e.length === 0) return dr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var cr = m.freeze({}), lp = m.freeze({}), cp = [], dp = [];
-function wn(e, t, n, r, s, i, o, a) {const l = or(e, t, n, s, a);
+var dr = m.freeze({}), Np = m.freeze({}), Pp = [], Mp = [];
+function An(e, t, n, r, s, i, o, a) {const l = ar(e, t, n, s, a);
 if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
 if (l.problems.length > 0) return { kind: "problems", reading: l };
 const c = n.resolve(l.facts, r);
-if (wt(c)) return { kind: "refusal", refusal: c, reading: l };
-const d = ip(c);
+if (pt(c)) return { kind: "refusal", refusal: c, reading: l };
+const d = Dp(c);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-const { applied: f, shown: u } = rp(e, l, c, o(c), i);
+const { applied: f, shown: u } = Op(e, l, c, o(c), i);
 return { kind: "written", outcome: c, applied: f, shown: u, reading: l };}
-function dr(e, t, n) {const r = st(e), s = Lt(e);
-return t.map((i) => wn(e, i, n, cr, r, s, () => ({ notify: !1 })));}
-function ur(e, t, n, r, s) {const i = t.dice.length === 0 ? lp : Fs(e.parsed, t.dice), o = e.gm ? void 0 : Za(e, t.dice);
-return el(
+function ur(e, t, n) {const r = at(e), s = Gt(e);
+return t.map((i) => An(e, i, n, dr, r, s, () => ({ notify: !1 })));}
+function fr(e, t, n, r, s) {const i = t.dice.length === 0 ? Np : Vs(e.parsed, t.dice), o = e.gm ? void 0 : vl(e, t.dice);
+return ml(
 e,
 n.map((a) => {const l = { target: a, plan: t, given: i };
 return o && (l.typed = o), l;}),
 r,
 s);}
-function el(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function ml(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const l = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? dp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Mp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {De(e, d);
+if (d !== void 0) {Re(e, d);
 return;}
-return tl(e, t, l, void 0, a, n, r);}
+return gl(e, t, l, void 0, a, n, r);}
 const c = e.app.store.settings.edition;
-return Ua(l.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
-if (f !== void 0) {De(e, f);
+return rl(l.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
+if (f !== void 0) {Re(e, f);
 return;}
-if (e.app.store.settings.edition !== c) {De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== c) {Re(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-tl(e, t, l, d, a, n, r);});}
-function tl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? cp, d = [...i];
+gl(e, t, l, d, a, n, r);});}
+function gl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Pp, d = [...i];
 let f;
 const u = [], p = [];
 let h = !1;
-const g = s ? { order: Ue(), changed: !1 } : void 0, k = ss() ?? null, v = st(a, g?.order), w = Lt(a), y = ($) => {const N = { notify: $.observed ?? !0, healthColors: k };
+const g = s ? { order: He(), changed: !1 } : void 0, k = as() ?? null, v = at(a, g?.order), $ = Gt(a), w = (y) => {const N = { notify: y.observed ?? !0, healthColors: k };
 return g && (N.turnOrder = g), N;
-}, _ = ($) => (delete $.answer, y($)), V = ($) => ($.answer = null, y($));
+}, A = (y) => (delete y.answer, w(y)), L = (y) => (y.answer = null, w(y));
 let b = 0;
-t.forEach(({ target: $, plan: N, given: Y, typed: Ee, answer: ke, answerGiven: Be, replacesFiled: Ie }, te) => {const Gt = n[te], Vt = b;
-if (b += Gt.length, l && !sp(e, $, o.anyTarget === !0)) {d.push(`${ee($.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: y, plan: N, given: q, typed: De, answer: we, answerGiven: We, replacesFiled: Fe }, Ke) => {const xe = n[Ke], Ee = b;
+if (b += xe.length, l && !Rp(e, y, o.anyTarget === !0)) {d.push(`${Z(y.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const ne = Be === void 0 ? wn(a, $, N, js(N.dice, Y, c, Vt), v, w, y) : wn(a, $, N, js(N.dice, Y, c, Vt), v, w, Ie ? V : _, { answerGiven: Be });
-if (ne.kind !== "written") {const { snapshot: bn } = ne.reading, Il = () => Ls(e, bn);
-ne.kind === "refusal" ? ne.refusal.kind === "refused" && !ne.refusal.nameFirst ? (f ?? (f = new ph())).add(bn.name, ne.refusal.reason) : d.push(ar(a, bn, ne.refusal, Il())) : ne.kind === "problems" ? d.push(lr(bn, ne.reading.problems)) : d.push(`${bn.name}: the result${Il() ? ` (${ne.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const te = We === void 0 ? An(a, y, N, Us(N.dice, q, c, Ee), v, $, w) : An(a, y, N, Us(N.dice, q, c, Ee), v, $, Fe ? L : A, { answerGiven: We });
+if (te.kind !== "written") {const { snapshot: lt } = te.reading, pe = () => Gs(e, lt);
+te.kind === "refusal" ? te.refusal.kind === "refused" && !te.refusal.nameFirst ? (f ?? (f = new Gh())).add(lt.name, te.refusal.reason) : d.push(lr(a, lt, te.refusal, pe())) : te.kind === "problems" ? d.push(cr(lt, te.reading.problems)) : d.push(`${lt.name}: the result${pe() ? ` (${te.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const ye = ne.outcome;
-u.push(ne.applied), Ee && (ne.shown.typed = Ee), ke && (ne.shown.answer = ke), p.push(ne.shown), h || (h = ye.undoable === !0);
-}), f && d.push(...f.lines()), g?.changed && ws(g.order);
-let E;
-if ((o.record || h) && u.length > 0) {const $ = o.recordBy ?? e.playerId, N = $ === e.playerId ? e.gm || $ === je : Rs($), Y = qa(a, { by: $, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
-Y !== void 0 && (o.record || N) && (E = { command: Ms(Y), byGm: N });}
-const M = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Rs(o.recordBy) ? "gm" : o.recordBy, U = { title: o.title, replyTo: e.replyTo, sender: M, senderMaySee: ($) => Ls(e, $) };
-if (E && (U.undo = E), _s(a, p, U), d.length > 0) {const $ = o.refusals(Qn(d), u.length > 0);
-et(e, $);}}
-var nl = new it();
-function Gs(e, t, ...n) {let r = nl.get(e);
-r || (r = new D(), nl.set(e, r));
+const Js = te.outcome;
+u.push(te.applied), De && (te.shown.typed = De), we && (te.shown.answer = we), p.push(te.shown), h || (h = Js.undoable === !0);
+}), f && d.push(...f.lines()), g?.changed && As(g.order);
+let T;
+if ((o.record || h) && u.length > 0) {const y = o.recordBy ?? e.playerId, N = y === e.playerId ? e.gm || y === Ue : Cs(y), q = dl(a, { by: y, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
+q !== void 0 && (o.record || N) && (T = { command: js(q), byGm: N });}
+const H = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Cs(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: H, senderMaySee: (y) => Gs(e, y) };
+if (T && (j.undo = T), Os(a, p, j), d.length > 0) {const y = o.refusals(er(d), u.length > 0);
+rt(e, y);}}
+var kl = new Ye();
+function Bs(e, t, ...n) {let r = kl.get(e);
+r || (r = new I(), kl.set(e, r));
 let s = r.get(t);
 return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
-var rl = new it(), up = m.freeze([]);
-function fp(e, t) {let n = rl.get(t);
-return n || (n = yi(e, t), rl.set(t, n)), n;}
-function fr(e, t, n, r) {e.flags.size > 0 && Ye(e, $r(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Er(e, { ...n, optional: !0 }) : Er(e, n), o = e.flags.size === 0 ? fp(e, t) : wi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: up };
+var yl = new Ye(), Lp = m.freeze([]);
+function Fp(e, t) {let n = yl.get(t);
+return n || (n = bi(e, t), yl.set(t, n)), n;}
+function hr(e, t, n, r) {e.flags.size > 0 && Je(e, Sr(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Or(e, { ...n, optional: !0 }) : Or(e, n), o = e.flags.size === 0 ? Fp(e, t) : $i(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Lp };
 for (const l in o)
 l === "__proto__" ? m.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
 return a;}
-var hp = {ids: { kind: "list" },
+var jp = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function sl(e, t) {return fr(e, Gs(t, "!attack", hp, t.hit.flags, t.check.answers.flags), t.hit.amount, Kr(t.id, "!damage"));}
-function il(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-var Vs = new it();
-function ol(e, t) {let n = Vs.get(t);
-return n || (n = sl(il(t), e), Vs.set(t, n)), n;}
-function pp(e, t) {Vs.set(e, t);}
-function hr(e, t, n) {const r = e.check.answers, s = ol(e, t), i = r.forDefender(s, n);
-return { order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
-function pr(e, t, n, r) {const s = e.store.exchange.waiting[r];
+function wl(e, t) {return hr(e, Bs(t, "!attack", jp, t.hit.flags, t.check.answers.flags), t.hit.amount, qr(t.id, "!damage"));}
+function bl(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+var Hs = new Ye();
+function $l(e, t) {let n = Hs.get(t);
+return n || (n = wl(bl(t), e), Hs.set(t, n)), n;}
+function Gp(e, t) {Hs.set(e, t);}
+function pr(e, t, n) {const r = e.check.answers, s = $l(e, t), i = r.forDefender(s, n);
+return { key: t.key, order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
+function Sn(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, hr(t, n, r)) ?? void 0;}
-function vp(e) {e.store.exchange.waiting = {};}
-function mp(e, t) {const n = e.store.exchange.waiting;
+return t.check.answers.fits?.(s.answer, pr(t, n, r)) ?? void 0;}
+function Vp(e) {e.store.exchange.waiting = {};}
+function Up(e, t) {const n = e.store.exchange.waiting;
 for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
-function Us(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+function vr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
-return r.check.answers.fits === void 0 || pr(e, r, t, n) === void 0;}
-function Bs(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r.check.answers.fits === void 0 || Sn(e, r, t, n) === void 0;}
+function Ws(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Ft(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Us(e, t, n));}
-function al(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = H(e.attacker);
-return n !== void 0 && Ge(n) ? null : e.attacker;}
-function Hs(e, t = !0) {const n = al(e, t);
+function Vt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vr(e, t, n));}
+function Al(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = U(e.attacker);
+return n !== void 0 && Me(n) ? null : e.attacker;}
+function Ks(e, t = !0) {const n = Al(e, t);
 if (n === null) return "An unseen attacker";
-const r = H(n);
-return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function gp(e, t) {const n = e.store.exchange;
+const r = U(n);
+return r ? Z(r, "The attacker") : "The attacker (gone)";}
+function Bp(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function Ws(e, t, n) {return n || !Ge(e) || Re(t, e, z(e));}
-function ll(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = H(r);
-if (s && Ws(s, t, !1)) return !0;}
+function mr(e, t, n) {return n || !Me(e) || Oe(t, e, z(e));}
+function Sl(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = U(r);
+if (s && mr(s, t, !1)) return !0;}
 return !1;}
-function kp(e, t) {const n = e.resolving ?? (e.resolving = new K());
+function Hp(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function cl(e, t) {return e.resolving?.has(t) === !0;}
-function yp(e, t) {if (e.resolving?.delete(t), Bs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function _l(e, t) {return e.resolving?.has(t) === !0;}
+function Wp(e, t) {if (e.resolving?.delete(t), Ws(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function wp(e) {const t = m.keys(e.store.exchange.attacks);
+function Kp(e) {const t = m.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function dl(e, t, n, r) {const s = [];
-for (const i of Ft(e, t)) {const o = H(i);
-o && Ws(o, n, r) && s.push(ee(o, "a token"));}
+function El(e, t, n, r) {const s = [];
+for (const i of Vt(e, t)) {const o = U(i);
+o && mr(o, n, r) && s.push(Z(o, "a token"));}
 return s;}
-function ul(e, t) {return Ft(e, t).length > 0 ? !1 : fl(e, t).length === 0;}
-function fl(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !Ja(t.by, n));}
-function bp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Tl(e, t) {return Vt(e, t).length > 0 ? !1 : Ol(e, t).length === 0;}
+function Ol(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && U(n) !== void 0 && !hl(t.by, n));}
+function xp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function hl(e, t, n, r, s, i, o) {const a = H(r);
+function Rl(e, t, n, r, s, i, o) {const a = U(r);
 if (!a) return;
-const l = { token: a, character: z(a) }, c = ee(a, "a token"), d = t.check.answers, f = rt(e, !0);
-if (Us(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const l = { token: a, character: z(a) }, c = Z(a, "a token"), d = t.check.answers, f = ot(e, !0);
+if (vr(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const p = hr(t, n, r), h = [], g = [], k = pr(e, t, n, r);
+const p = pr(t, n, r), h = [], g = [], k = Sn(e, t, n, r);
 k !== void 0 && h.push(`Its defense made ahead does not answer this attack: ${k}`);
-const v = [], w = [], y = d.choices.flatMap(($) => {if ($ === "none") return [{ word: $, plan: void 0 }];
-try {return [{ word: $, plan: d.planAnswer($, p, f, $p) }];
-} catch (N) {if (!(N instanceof O || N instanceof I)) throw N;
-return w.push({ word: $, why: N.message }), [];}
-}), _ = y.flatMap(({ plan: $ }) => $ ? [$] : []), V = o?.(p.order);
-V && d.spared && _.push(V);
-const { facts: b } = or(e, l, {values: jt(_.map(($) => $.values)),
-maxes: jt(_.map(($) => $.maxes)),
-bars: jt(_.map(($) => $.bars)),
-others: jt(_.map(($) => $.others)),
-more: ($) => {const N = _.map((Y) => Y.more?.($));
-return N.some((Y) => Y !== void 0) ? { values: jt(N.map((Y) => Y?.values)), maxes: jt(N.map((Y) => Y?.maxes)) } : void 0;}
-}, i), E = V ? d.spared?.(b, p) : null;
-if (E)
-return n.answers[r] = { word: "none", spared: he(E, 200) }, { label: c, lines: [`Not prompted: ${E}`] };
-for (const { word: $, plan: N } of y) {const Y = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${$}`, Ee = d.label($, b, p);
-if (!N) {g.push({ label: Ee, command: Y });
+const v = [], $ = [], w = d.choices.flatMap((y) => {if (y === "none") return [{ word: y, plan: void 0 }];
+try {return [{ word: y, plan: d.planAnswer(y, p, f, qp) }];
+} catch (N) {if (!(N instanceof _ || N instanceof D)) throw N;
+return $.push({ word: y, why: N.message }), [];}
+}), A = w.flatMap(({ plan: y }) => y ? [y] : []), L = o?.(p.order);
+L && d.spared && A.push(L);
+const { facts: b } = ar(e, l, {values: Ut(A.map((y) => y.values)),
+maxes: Ut(A.map((y) => y.maxes)),
+bars: Ut(A.map((y) => y.bars)),
+others: Ut(A.map((y) => y.others)),
+more: (y) => {const N = A.map((q) => q.more?.(y));
+return N.some((q) => q !== void 0) ? { values: Ut(N.map((q) => q?.values)), maxes: Ut(N.map((q) => q?.maxes)) } : void 0;}
+}, i), T = L ? d.spared?.(b, p) : null;
+if (T)
+return n.answers[r] = k === void 0 ? { word: "none", spared: le(T, 200) } : { word: "none", spared: le(T, 200), replaces: !0 }, { label: c, lines: [`Not prompted: ${T}`] };
+for (const { word: y, plan: N } of w) {const q = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${y}`, De = d.label(y, b, p);
+if (!N) {g.push({ label: De, command: q });
 continue;}
-const ke = m.fromEntries(N.dice.map((te) => [te.name, 1])), Be = N.resolve(b, ke), Ie = wt(Be) ? bp(Be) : d.keep($, Be, ke).success === !1 ? pl : void 0;
-if (Ie !== void 0) {const te = Ie === pl ? Ee : Ee.replace(/ \(.*\)$/, ""), Gt = v.find((Vt) => Vt.why === Ie);
-Gt ? Gt.answers.push(te) : v.push({ answers: [te], why: Ie });
-} else g.push({ label: Ee, command: Y });}
-for (const { word: $, why: N } of w) v.push({ answers: [$], why: N });
-for (const { answers: $, why: N } of v) h.push(`${$.join(", ")}: ${N}`);
-const M = al(n, s), U = ($) => {const N = H($);
-return N && (s || !Ge(N)) ? ee(N, "a token") : void 0;};
-for (const $ of d.extra?.(b, M === p.attacker ? p : { ...p, attacker: M }, U) ?? [])
-$.kind === "line" ? h.push($.label) : $.section === Ke && g.push({ label: $.label, command: $.command });
-return { label: c, lines: h, buttons: zn(r) ? g : [] };}
-var pl = "cannot succeed here (no roll makes it)", $p = m.freeze({ positionals: m.freeze([]) });
-function jt(e) {return [...new K(e.flatMap((t) => t ?? []))];}
-function vl(e) {return st(e, Ue());}
-function Ap(e) {const t = H(e);
+const we = m.fromEntries(N.dice.map((Ke) => [Ke.name, 1])), We = N.resolve(b, we), Fe = pt(We) ? xp(We) : d.keep(y, We, we).success === !1 ? Dl : void 0;
+if (Fe !== void 0) {const Ke = Fe === Dl ? De : De.replace(/ \(.*\)$/, ""), xe = v.find((Ee) => Ee.why === Fe);
+xe ? xe.answers.push(Ke) : v.push({ answers: [Ke], why: Fe });
+} else g.push({ label: De, command: q });}
+for (const { word: y, why: N } of $) v.push({ answers: [y], why: N });
+for (const { answers: y, why: N } of v) h.push(`${y.join(", ")}: ${N}`);
+const H = s ? p : { ...p, attacker: Al(n, !1), defenders: p.defenders.filter((y) => y === r || Yp(y)) }, j = (y) => {const N = U(y);
+return N && (s || !Me(N)) ? Z(N, "a token") : void 0;};
+for (const y of d.extra?.(b, H, j) ?? [])
+y.kind === "line" ? h.push(y.label) : y.section === Ge && g.push({ label: y.label, command: y.command });
+return { label: c, lines: h, buttons: Jn(r) ? g : [] };}
+function Yp(e) {const t = U(e);
+return t !== void 0 && !Me(t);}
+var Dl = "cannot succeed here (no roll makes it)", qp = m.freeze({ positionals: m.freeze([]) });
+function Ut(e) {return [...new K(e.flatMap((t) => t ?? []))];}
+function Il(e) {return at(e, He());}
+function zp(e) {const t = U(e);
 if (!t) return ["gm"];
-const n = yf(t, z(t));
+const n = Wf(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function ml(e, t) {return `Attack ${e.key}: ${Hs(e, t)} attacks`;}
-function gl(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Sp(e, t, n) {const r = P(e), s = vl(e), i = new D();
+function Cl(e, t) {return `Attack ${e.key}: ${Ks(e, t)} attacks`;}
+function Nl(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Xp(e, t, n) {const r = P(e), s = Il(e), i = new I();
 for (const l of t.defenders)
-for (const c of Ap(l)) {const d = i.get(c) ?? [];
+for (const c of zp(l)) {const d = i.get(c) ?? [];
 d.push(l), i.set(c, d);}
-const o = new D(), a = (l) => (o.has(l) || o.set(l, hl(e, r, t, l, !1, s, n)), o.get(l) ?? []);
+const o = new I(), a = (l) => (o.has(l) || o.set(l, Rl(e, r, t, l, !1, s, n)), o.get(l) ?? []);
 for (const [l, c] of i) {if (l === "gm") continue;
 const d = c.flatMap(a);
-d.length > 0 && F(_e(Qo(l)), ge({ title: ml(t, !1), rows: [...gl(r, t), ...d] }), { record: !0 });}
-F(de, ge(vr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function vr(e, t, n, r, s = vl(e), i) {const o = [...gl(t, n), ...r.flatMap((l) => hl(e, t, n, l, !0, s, i) ?? [])], a = Ft(e, n).map((l) => {const c = H(l);
-return c ? ee(c, "a token") : "a token gone from the table";});
+d.length > 0 && F(_e(pa(l)), ye({ title: Cl(t, !1), rows: [...Nl(r, t), ...d] }), { record: !0 });}
+F(fe, ye(gr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function gr(e, t, n, r, s = Il(e), i) {const o = [...Nl(t, n), ...r.flatMap((l) => Rl(e, t, n, l, !0, s, i) ?? [])], a = Vt(e, n).map((l) => {const c = U(l);
+return c ? Z(c, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ml(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function Ks(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = il(t), a = ol(s, t), l = n ?? s.hit.plan(a, rt(r, t.gm)), c = Fs(o, l.dice), d = new D([[a, l]]), f = (v) => {let w = d.get(v);
-return w || d.set(v, w = s.hit.plan(v, rt(r, t.gm))), w;};
-if (!kp(r, t)) throw new I(`attack ${t.key} is being resolved already`);
+}), { title: Cl(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function xs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = bl(t), a = $l(s, t), l = n ?? s.hit.plan(a, ot(r, t.gm)), c = Vs(o, l.dice), d = new I([[a, l]]), f = (v) => {let $ = d.get(v);
+return $ || d.set(v, $ = s.hit.plan(v, ot(r, t.gm))), $;};
+if (!Hp(r, t)) throw new D(`attack ${t.key} is being resolved already`);
 const u = [], p = [];
-for (const v of t.defenders) {const w = H(v);
-if (!w) {p.push(v);
+for (const v of t.defenders) {const $ = U(v);
+if (!$) {p.push(v);
 continue;}
-const y = { token: w, character: z(w) }, _ = t.answers[v], V = hr(s, t, v), b = { target: y, plan: f(V.order), given: c };
-if (_) {b.answer = _p(_), b.answerGiven = { answer: _.answer ?? null };
-const E = _.answer === void 0 ? void 0 : i.rolled?.(_.answer);
-E && (b.given = { ...c, ...E }), _.replaces && pr(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
-const { helper: M } = _;
-M !== void 0 && i.settle && (b.plan = kl(b.plan, M, (U) => i.settle(_, U, V)));}
-u.length === 0 && t.attacker !== null && i.spend && (b.plan = kl(b.plan, t.attacker, (E) => i.spend(E, V))), u.push(b);}
+const w = { token: $, character: z($) }, A = t.answers[v], L = pr(s, t, v), b = { target: w, plan: f(L.order), given: c };
+if (A) {b.answer = Jp(A), b.answerGiven = { answer: A.answer ?? null };
+const T = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
+T && (b.given = { ...c, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
+const { helper: H } = A;
+H !== void 0 && i.settle && (b.plan = Pl(b.plan, H, (j) => i.settle(A, j, L)));}
+u.length === 0 && t.attacker !== null && i.spend && (b.plan = Pl(b.plan, t.attacker, (T) => i.spend(T, L))), u.push(b);}
 const h = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete h.replyFor;
 const g = () => {r.resolving?.delete(t);};
 let k;
-try {k = el(h, u, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {k = ml(h, u, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => yp(r, t),
-refusals: (v, w) => `Attack ${t.key}: ${w ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
+claim: () => Wp(r, t),
+refusals: (v, $) => `Attack ${t.key}: ${$ ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
 } catch (v) {throw g(), v;}
 return k === void 0 ? void 0 : k.then(g, (v) => {throw g(), v;});}
-function _p(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Jp(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function kl(e, t, n) {return {...e,
+function Pl(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
-return wt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var Ep = 5, yl = 100;
-function Tp(e) {const t = e.app, n = P(t), r = n.check.answers, s = sl(e.parsed, n);
-if (Ne(e.parsed) === void 0) throw new O("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, rt(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
-if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const l = Rp(e), c = m.values(t.store.exchange.attacks);
-if (c.length >= Jr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const y = c.filter((_) => !_.gm);
-if (y.filter((_) => _.by === e.playerId).length >= Ep || y.length >= Jr / 2)
-throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = kt(e, Ne(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => l !== null && y.id === l ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new I(`no defender left (${f.join("; ")})`);
-if (u.length > Qr) throw new I(`one attack has at most ${Qr} defenders (got ${u.length})`);
-const p = u.map(({ token: y }) => y.id), h = r.refuseDeclared?.(s, p);
-if (h) throw new I(h);
-if (l !== null && r.declarer && Op(t, e, l, r.declarer(s, p)), !e.gm) {let y = 0;
-for (const _ of c) _.gm || (y += _.defenders.length);
-if (y + u.length > yl) throw new I(`the players' open attacks may hold ${yl} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
-const g = u.filter(({ token: y }) => !Ge(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
+return pt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
+var Qp = 5, Ml = 100;
+function Zp(e) {const t = e.app, n = P(t), r = n.check.answers, s = wl(e.parsed, n);
+if (Ce(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, ot(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((w) => n.hit.flags[w].decides !== void 0 && e.parsed.flags.has(w));
+if (a !== void 0 && !e.gm) throw new D(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const l = tv(e), c = m.values(t.store.exchange.attacks);
+if (c.length >= es) throw new D(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const w = c.filter((A) => !A.gm);
+if (w.filter((A) => A.by === e.playerId).length >= Qp || w.length >= es / 2)
+throw new D("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+const d = $t(e, Ce(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: w }) => l !== null && w.id === l ? (f.push(`${Z(w, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new D(`no defender left (${f.join("; ")})`);
+if (u.length > ts) throw new D(`one attack has at most ${ts} defenders (got ${u.length})`);
+const p = u.map(({ token: w }) => w.id), h = r.refuseDeclared?.(s, p);
+if (h) throw new D(h);
+if (l !== null && r.declarer && ev(t, e, l, r.declarer(s, p)), !e.gm) {let w = 0;
+for (const A of c) A.gm || (w += A.defenders.length);
+if (w + u.length > Ml) throw new D(`the players' open attacks may hold ${Ml} defenders together (${w} now): resolve or cancel one first (!attack --list)`);}
+const g = u.filter(({ token: w }) => !Me(w)).map(({ token: w }) => Z(w, "a token")), k = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: l,
 edition: n.id,
-positionals: e.parsed.positionals.map(wl),
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, _]) => [y, _.map(wl)]),
+positionals: e.parsed.positionals.map(Ll),
+flags: [...e.parsed.flags].filter(([w]) => w !== "ids" && w !== "from" && w !== "help").map(([w, A]) => [w, A.map(Ll)]),
 situation: o,
 round: t.store.round.number,
 defenders: p,
 answers: {}};
-if (k.key = "A1", !xo(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = gp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, pp(k, s);
+if (k.key = "A1", !la(k)) throw new D("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+k.key = Bp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, Gp(k, s);
 const v = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-g.length > 0 && F(Ct, ae(`Attack ${k.key}: ${Hs(k, !1)} attacks ${nt(g)}${v}.`), { record: !0 }), f.length > 0 && et(e, `Not among the defenders: ${Qn(f).join("; ")}`);
-const w = new D([[s, i]]);
-if (Sp(t, k, (y) => (w.has(y) || w.set(y, n.hit.plan(y, rt(t, e.gm))), w.get(y))), ul(t, k)) return Ks(e, k, i);}
-function Op(e, t, n, r) {const s = r ? H(n) : void 0;
+g.length > 0 && F(Mt, oe(`Attack ${k.key}: ${Ks(k, !1)} attacks ${it(g)}${v}.`), { record: !0 }), f.length > 0 && rt(e, `Not among the defenders: ${er(f).join("; ")}`);
+const $ = new I([[s, i]]);
+if (Xp(t, k, (w) => ($.has(w) || $.set(w, n.hit.plan(w, ot(t, e.gm))), $.get(w))), Tl(t, k)) return xs(e, k, i);}
+function ev(e, t, n, r) {const s = r ? U(n) : void 0;
 if (!r || !s) return;
-const i = or(e, { token: s, character: z(s) }, r, st(e, r.readsTurnOrder ? Ue() : void 0)), o = Qa(e, i, !0, "; no attack declared");
-if (o !== void 0) throw new I(o);
+const i = ar(e, { token: s, character: z(s) }, r, at(e, r.readsTurnOrder ? He() : void 0)), o = pl(e, i, !0, "; no attack declared");
+if (o !== void 0) throw new D(o);
 const a = r.resolve(i.facts, {});
-if (wt(a)) throw new I(ar(e, i.snapshot, a, t.gm || Re(t.playerId, s, z(s))));}
-function Rp(e) {const t = qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (pt(a)) throw new D(lr(e, i.snapshot, a, t.gm || Oe(t.playerId, s, z(s))));}
+function tv(e) {const t = Qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Mt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (t !== void 0) {if (r = jt(t, e.gm), !r) throw new D("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Mt(n[0]._id, e.gm);
+r = jt(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new O("select one attacking token (or give --from ATTACKER)");
+throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
-throw new O("select your attacking token, or give --from with its id");}
-if (r = hn(r), !e.gm && !Re(e.playerId, r, z(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+throw new _("select your attacking token, or give --from with its id");}
+if (r = vn(r), !e.gm && !Oe(e.playerId, r, z(r))) throw new D(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function wl(e) {const t = le(e);
-return t === null ? e : A(t);}
-async function Dp(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...$r(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ye(e.parsed, s);
-const i = m.keys(r.answerFlags).filter((E) => r.answerFlags[E].kind === "token");
-za(e, i), Xa(e, i);
-const o = (qe(e.parsed, "answer") ?? "").toUpperCase(), a = Bs(t, o), l = a && ll(a, e.playerId, e.gm) ? a : void 0;
-if (!l) throw new I(`no open attack ${he(o, 12)} to answer (resolved, cancelled, or never declared)`);
-if (cl(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
-const c = Ne(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
-if (c.length !== 1) throw new O("an answer is for one defender: --ids with its token id");
-const d = c[0], f = l.defenders.includes(d) ? Mt(d, !0) : void 0, u = f && Ws(f, e.playerId, e.gm) ? f : void 0;
-if (!u) throw new I(`that token is not a defender of attack ${l.key}`);
-const p = z(u), h = ee(u, "the defender");
-if (!e.gm && !Re(e.playerId, u, p)) throw new I(`only ${h}'s controller or the GM answers for it`);
+function Ll(e) {const t = ae(e);
+return t === null ? e : S(t);}
+async function nv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...Sr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Je(e.parsed, s);
+const i = m.keys(r.answerFlags).filter((j) => r.answerFlags[j].kind === "token");
+ul(e, i), fl(e, i);
+const o = (Qe(e.parsed, "answer") ?? "").toUpperCase(), a = Ws(t, o), l = a && Sl(a, e.playerId, e.gm) ? a : void 0;
+if (!l) throw new D(`no open attack ${le(o, 12)} to answer (resolved, cancelled, or never declared)`);
+if (_l(t, l)) throw new D(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
+const c = Ce(e.parsed) ?? (e.msg.selected ?? []).map((j) => j._id);
+if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
+const d = c[0], f = l.defenders.includes(d) ? jt(d, !0) : void 0, u = f && mr(f, e.playerId, e.gm) ? f : void 0;
+if (!u) throw new D(`that token is not a defender of attack ${l.key}`);
+const p = z(u), h = Z(u, "the defender");
+if (!e.gm && !Oe(e.playerId, u, p)) throw new D(`only ${h}'s controller or the GM answers for it`);
 const g = l.answers[d];
-if (g) throw new I(`${h} has answered attack ${l.key} already (${g.word})`);
-if (Us(t, l, d)) throw new I(`${h} answers attack ${l.key} with the defense it made ahead`);
-const k = qe(e.parsed, r.answerFlag);
-if (k === void 0) throw new O(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Ce(k, `--${r.answerFlag}`, r.choices);
-let w = { word: v }, y = v === "none" ? "no defense" : v;
-if (v !== "none") {const E = hr(n, l, d), M = r.planAnswer(v, E, rt(t, e.gm), Ip(e.parsed, r.answerFlags)), U = Fs(e.parsed, M.dice), $ = M.dice.filter((ye) => U[ye.name] === void 0), N = $.length > 0 ? await Ua($.map((ye) => ye.sides)) : [];
-if (t.store.exchange.attacks[o] !== l || cl(t, l) || l.answers[d] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
-const Y = H(d);
-if (!Y || !e.gm && !Re(e.playerId, Y, z(Y))) throw new I(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Ee = js(M.dice, U, N, 0), ke = or(t, { token: u, character: p }, M, st(t, M.readsTurnOrder ? Ue() : void 0)), Be = Qa(t, ke, !0, "; nothing answered");
-if (Be !== void 0) throw new I(Be);
-const Ie = M.resolve(ke.facts, Ee);
-if (wt(Ie)) throw new I(ar(t, ke.snapshot, Ie));
-const te = r.keep(v, Ie, Ee), Gt = e.gm ? void 0 : Za(e, M.dice);
-if (w = { word: te.word }, te.answer !== void 0 && (w.answer = te.answer), te.roll !== void 0 && (w.roll = te.roll), te.success !== void 0 && (w.success = te.success), te.helper !== void 0) {const ye = Cp(t, te.helper, l.attacker);
-if (ye !== void 0) throw new I(`${ir(te.helper)} already helps ${ye}: one reaction, one aid`);
-w.helper = te.helper;}
-Gt && (w.typed = !0);
-const Vt = Da(n, (ye) => ye === d ? h : ir(ye)), ne = Ie.steps.filter((ye) => ye.section === "Check").map(Vt);
-y = ne.length > 0 ? ne.join("; ") : v;}
-e.gm && (w.gm = !0), pr(t, n, l, d) !== void 0 && (w.replaces = !0), l.answers[d] = w;
-const _ = dl(t, l, e.playerId, e.gm), V = ul(t, l), b = _.length > 0 ? ` Waiting for ${_.join(", ")}.` : V ? ` Attack ${l.key} resolves.` : Ft(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
-De(e, `${h}: ${y}.${b}`), V ? await Ks(e, l) : !e.gm && Ft(t, l).length === 0 && F(de, ge(vr(t, n, l, [])), { record: !0 });}
-function Ip(e, t) {const n = new D([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
-return fr({ command: e.command, positionals: [], flags: n }, t);}
-function Cp(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${ir(s)}'s answer to ${r.key}`;}}
-function Np(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.entries(t.check.answers.flags).map(([s, { kind: i }]) => ` [--${s}${i === "switch" ? "" : " ..."}]`).join("");
+if (g) throw new D(`${h} has answered attack ${l.key} already (${g.word})`);
+if (vr(t, l, d)) throw new D(`${h} answers attack ${l.key} with the defense it made ahead`);
+const k = Qe(e.parsed, r.answerFlag);
+if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const v = Ie(k, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
+let $ = { word: v }, w, A = v === "none" ? "no defense" : v;
+if (v !== "none") {const j = pr(n, l, d), y = r.planAnswer(v, j, ot(t, e.gm), sv(e.parsed, r.answerFlags)), N = Vs(e.parsed, y.dice), q = y.dice.filter((pe) => N[pe.name] === void 0), De = q.length > 0 ? await rl(q.map((pe) => pe.sides)) : [];
+if (t.store.exchange.attacks[o] !== l || _l(t, l) || l.answers[d] !== void 0) throw new D(`attack ${l.key} was settled while the roll was out: nothing answered`);
+const we = U(d);
+if (!we || !e.gm && !Oe(e.playerId, we, z(we))) throw new D(`${h} is gone or no longer yours since the roll: nothing answered`);
+const We = Us(y.dice, N, De, 0), Fe = ar(t, { token: u, character: p }, y, at(t, y.readsTurnOrder ? He() : void 0)), Ke = pl(t, Fe, !0, "; nothing answered");
+if (Ke !== void 0) throw new D(Ke);
+const xe = y.resolve(Fe.facts, We);
+if (pt(xe)) throw new D(lr(t, Fe.snapshot, xe));
+const Ee = r.keep(v, xe, We), te = e.gm ? void 0 : vl(e, y.dice);
+if ($ = Fl(Ee), Ee.helper !== void 0) {const pe = iv(t, Ee.helper, l.attacker);
+if (pe !== void 0) throw new D(`${$n(Ee.helper)} already helps ${pe}: one reaction, one aid`);
+$.helper = Ee.helper;}
+te && ($.typed = !0), Ee.answersFor !== void 0 && (w = Ee.answersFor);
+const Js = xa(n, (pe) => pe === d ? h : $n(pe)), lt = xe.steps.filter((pe) => pe.section === "Check").map(Js);
+A = lt.length > 0 ? lt.join("; ") : v;}
+e.gm && ($.gm = !0), Sn(t, n, l, d) !== void 0 && ($.replaces = !0);
+const L = w === void 0 ? void 0 : rv(t, n, l, w, $, e);
+l.answers[d] = $, L !== void 0 && (l.answers[L.tokenId] = L.kept, A += `; ${$n(L.tokenId)}: ${L.kept.word}`);
+const b = El(t, l, e.playerId, e.gm), T = Tl(t, l), H = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : T ? ` Attack ${l.key} resolves.` : Vt(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
+Re(e, `${h}: ${A}.${H}`), T ? await xs(e, l) : !e.gm && Vt(t, l).length === 0 && F(fe, ye(gr(t, n, l, [])), { record: !0 });}
+function rv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? U(o) : void 0;
+if (!a || !mr(a, i.playerId, i.gm)) throw new D(`that token is not a defender of attack ${n.key}: nothing answered`);
+if (vr(e, n, o)) throw new D(`${Z(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
+const l = Fl(r.kept);
+return s.typed && (l.typed = !0), s.gm && (l.gm = !0), Sn(e, t, n, o) !== void 0 && (l.replaces = !0), { tokenId: o, kept: l };}
+function Fl(e) {const t = { word: e.word };
+return e.answer !== void 0 && (t.answer = e.answer), e.roll !== void 0 && (t.roll = e.roll), e.success !== void 0 && (t.success = e.success), t;}
+function sv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
+return hr({ command: e.command, positionals: [], flags: n }, t);}
+function iv(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${$n(s)}'s answer to ${r.key}`;}}
+function ov(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.entries(t.check.answers.flags).map(([s, { kind: i }]) => ` [--${s}${i === "switch" ? "" : " ..."}]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Pp = {usage: Np,
+var av = {usage: ov,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (be(e.parsed, "list")) return Fp(e);
-const t = qe(e.parsed, "resolve");
-if (t !== void 0) return Mp(e, t);
-const n = qe(e.parsed, "cancel");
-return n !== void 0 ? Lp(e, n) : Tp(e);}};
-function bl(e, t) {const n = Bs(e.app, t), r = n && ll(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new I(`no open attack ${he(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+run(e) {if ($e(e.parsed, "list")) return dv(e);
+const t = Qe(e.parsed, "resolve");
+if (t !== void 0) return lv(e, t);
+const n = Qe(e.parsed, "cancel");
+return n !== void 0 ? cv(e, n) : Zp(e);}};
+function jl(e, t) {const n = Ws(e.app, t), r = n && Sl(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new D(`no open attack ${le(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Mp(e, t) {const n = bl(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = fl(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
-De(e, `Attack ${n.key} waits for the GM to settle ${nt(s)} (the GM answers for tokens you do not control, or resolves it).`);
+function lv(e, t) {const n = jl(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to resolve`);
+if (!e.gm) {const r = Ol(e.app, n);
+if (r.length > 0) {const s = r.map((i) => Z(U(i), "a token"));
+Re(e, `Attack ${n.key} waits for the GM to settle ${it(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Ks(e, n);}
-function Lp(e, t) {const n = bl(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(Ct, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Fp(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Ft(t, i).some((o) => Ja(e.playerId, o)));
-if (r.length === 0) {De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+return xs(e, n);}
+function cv(e, t) {const n = jl(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], F(Mt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function dv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Vt(t, i).some((o) => hl(e.playerId, o)));
+if (r.length === 0) {Re(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) F(de, ge(vr(t, n, i, [])));
+if (e.gm) {for (const i of r) F(fe, ye(gr(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = dl(t, i, e.playerId, !1);
-return `${i.key}: ${Hs(i, !1)} attacks; waiting for ${o.length > 0 ? nt(o) : "the GM"}`;});
-F(_e(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function jp(e) {const t = P(e);
-for (const n of m.values(e.store.exchange.attacks)) F(de, ge(vr(e, t, n, [])), { record: !0 });}
-function $l(e) {const t = P(e);
-vp(e);
+const s = r.map((i) => {const o = El(t, i, e.playerId, !1);
+return `${i.key}: ${Ks(i, !1)} attacks; waiting for ${o.length > 0 ? it(o) : "the GM"}`;});
+F(_e(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function uv(e) {const t = P(e);
+for (const n of m.values(e.store.exchange.attacks)) F(fe, ye(gr(e, t, n, [])), { record: !0 });}
+function Gl(e) {const t = P(e);
+Vp(e);
 for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-Vn(e.store, n, Rt({ ...ln(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(de, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), jp(e);}
-function Gp(e) {const t = [];
-for (const n of e) {if (t.length >= es) break;
-Oa(n) || t.push(kn(bs(n)));}
+Bn(e.store, n, Ct({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, F(fe, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), uv(e);}
+function fv(e) {const t = [];
+for (const n of e) {if (t.length >= rs) break;
+Wa(n) || t.push(wn(Ss(n)));}
 return t;}
-function Vp(e, t) {if (e.length === 0 || t.length === 0) return null;
+function hv(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
@@ -3982,67 +4058,67 @@ let l = !0;
 for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
 if (l) return a;}
 return null;}
-function Up(e) {e.turnOrderSeen = void 0, mr(e);}
-function mr(e, t) {const n = gh();
+function pv(e) {e.turnOrderSeen = void 0, kr(e);}
+function kr(e, t) {const n = Bh();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = ys(n);
-Hp(e, s);
-const i = Gp(s), o = Vp(r.seen, i);
+const r = e.store.round, s = $s(n);
+mv(e, s);
+const i = fv(s), o = hv(r.seen, i);
 r.seen = i;
-const a = Al(s), l = of(r.start, a, o === null || Bp(t, a));
+const a = Vl(s), l = If(r.start, a, o === null || vv(t, a));
 if (l === void 0 ? delete r.start : r.start = l, o === null) {r.turned = 0;
 return;}
-r.turned += o, r.turned >= i.length && $l(e);}
-function Al(e) {const t = Ra(e);
+r.turned += o, r.turned >= i.length && Gl(e);}
+function Vl(e) {const t = Ka(e);
 if (t === void 0) return;
-const n = Zn(t.pr);
-return { row: kn(bs(t)), initiative: C.isFinite(n) ? n : null };}
-function Bp(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = Al(ys(e));
+const n = tr(t.pr);
+return { row: wn(Ss(t)), initiative: C.isFinite(n) ? n : null };}
+function vv(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = Vl($s(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function Hp(e, t) {e.oddTurnRowsTold === !0 || t.every(kh) || (e.oddTurnRowsTold = !0, F(de, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Wp(e, t) {const n = P(e), r = Pe(t);
-mp(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new D();
-for (const d of m.keys(e.store.tokens)) {const f = H(d) ?? Gf(d, o)[0];
-if (!f || Pt(f)) continue;
-const u = pn(f, o);
+function mv(e, t) {e.oddTurnRowsTold === !0 || t.every(Hh) || (e.oddTurnRowsTold = !0, F(fe, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function gv(e, t) {const n = P(e), r = Pe(t);
+Up(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new I();
+for (const d of m.keys(e.store.tokens)) {const f = U(d) ?? dh(d, o)[0];
+if (!f || Ft(f)) continue;
+const u = mn(f, o);
 a.has(u) || (a.add(u), l.set(f.id, u), s.push({ token: f, character: z(f) }));}
-return dr(e, s, {values: [],
+return ur(e, s, {values: [],
 dice: [],
-resolve(d) {const f = e.store.tokens[l.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), p = d.bars.vitality.value, h = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(p, !1), g = f?.deadForGood === !0 || r.life.deadForGood(h, p), k = n.life.enter(p, g), v = r.life.condition(h, p), w = n.life.condition(k, p);
-return v !== w && i.push({ name: d.name, from: v, to: w }), {headline: "acts",
+resolve(d) {const f = e.store.tokens[l.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), p = d.bars.vitality.value, h = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(p, !1), g = f?.deadForGood === !0 || r.life.deadForGood(h, p), k = n.life.enter(p, g), v = r.life.condition(h, p), $ = n.life.condition(k, p);
+return v !== $ && i.push({ name: d.name, from: v, to: $ }), {headline: "acts",
 steps: [],
 changes: [],
 state: k,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Sl = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Kp(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Sl[r]} -> ${Sl[s]}`);
-return ` Conditions read again: ${Nt(t, 6)}.`;}
-function xp(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const l = nh(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
+var Ul = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function kv(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ul[r]} -> ${Ul[s]}`);
+return ` Conditions read again: ${Lt(t, 6)}.`;}
+function yv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const l = Th(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
 if (c === void 0 && l.length > 0) {i.push(a.name);
 continue;}
-const d = rh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Oh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-pt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Yp = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", qp = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+kt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var wv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", bv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${nn()[1] ?? nn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ta.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${sn()[1] ?? sn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ha.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ze.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${nt.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4052,67 +4128,67 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function xs(e) {return e ? "on" : "off";}
-function zp(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = Ze.filter((i) => t.attributes[i] !== So[i]).map(
+function Ys(e) {return e ? "on" : "off";}
+function $v(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = nt.filter((i) => t.attributes[i] !== Vo[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return ge({title: `DefenseRound v${we}`,
+return ye({title: `DefenseRound v${be}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [xs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [xs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Jp[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [an.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Players target any", lines: [Ys(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ys(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Sv[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [cn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Xp(e) },
+{ label: "Round", lines: [S(e.store.round.number)] },
+{ label: "Not on the sheet", lines: Av(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Xp(e) {const t = e.store.sheetLacks;
+function Av(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Jp = {refuse: "refuse (--api-as or not)",
+var Sv = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ys(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Qp(e) {const t = e.store.settings, n = P(e), r = nn().filter((o) => o !== t.edition), s = (o, a) => ue(`${o}: ${xs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ue(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function qs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function _v(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-ae("Settings:"),
+oe("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ue(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ys(t.apiCommands, Yr)}}`),
-ue(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ys(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => ue(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [ue(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ue(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ys(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-ue("next round", "!defense-round next-round"),
-ue("help handout", "!defense-round help"),
-ue("table macros", "!defense-round macros")
+he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${qs(t.apiCommands, Xr)}}`),
+he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${qs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => he(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [he(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${qs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+he("next round", "!defense-round next-round"),
+he("help handout", "!defense-round help"),
+he("table macros", "!defense-round macros")
 ].join(" ");}
-function Zp(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new O("set needs a NAME and a VALUE (or clear)");
+function Ev(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!Ze.includes(s))
-throw new O(`unknown value name "${B(n)}": ${Kt(n, Ze, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : bt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = kt(e, Ne(e.parsed)), c = [];
-for (const { token: d, character: f } of a) {const u = ch(e.app, d.id);
-u.overrides = jn(u.overrides, s, i ? null : o);
+if (!nt.includes(s))
+throw new _(`unknown value name "${B(n)}": ${xt(n, nt, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : St(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = $t(e, Ce(e.parsed)), c = [];
+for (const { token: d, character: f } of a) {const u = Ph(e.app, d.id);
+u.overrides = Vn(u.overrides, s, i ? null : o);
 const p = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-p && (u.worn = jn(u.worn, p, null)), ba(e.app, d.id), c.push(Yn(d, f, e.app.store.settings).name);}
-pt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
-var qs = [
+p && (u.worn = Vn(u.worn, p, null)), Fa(e.app, d.id), c.push(zn(d, f, e.app.store.settings).name);}
+kt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
+var zs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function ev(e) {const { targets: t, notes: n } = kt(e, Ne(e.parsed)), r = new D(), s = {values: qs.map(([, o]) => o),
-maxes: qs.map(([, o]) => o),
+function Tv(e) {const { targets: t, notes: n } = $t(e, Ce(e.parsed)), r = new I(), s = {values: zs.map(([, o]) => o),
+maxes: zs.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], l = [];
-for (const [c, d] of qs) {const f = o.values[d];
+for (const [c, d] of zs) {const f = o.values[d];
 if (!f?.present) continue;
 const u = c === "physical" ? "Physical" : "Magical", p = f.max;
 if (p === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
@@ -4121,76 +4197,76 @@ if (!(p === 0 && (f.current ?? 0) === 0)) {if (f.current === p) {a.push(`${u} ${
 continue;}
 l.push({ kind: "value", key: d, to: p }), a.push(`${u} ${f.current ?? 0} -> ${p}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
-}, i = dr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return lr(a, o.reading.problems);
-ba(e.app, a.id);
+}, i = ur(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return cr(a, o.reading.problems);
+Fa(e.app, a.id);
 const l = r.get(a.id) ?? [];
 return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
-pt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function tv(e) {e.store = un(we), e.loadProblems = [], delete e.newerState, ma(Bn, e.store);}
-function nv(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new O("details needs the key its button gives");
+kt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Ov(e) {e.store = hn(be), e.loadProblems = [], delete e.newerState, Ca(Wn, e.store);}
+function Rv(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new I(i);
-const o = H(s.tokenId), a = s.hidden || o !== void 0 && Ge(o), l = s.npc || o !== void 0 && rs(o, z(o)), c = yn(e.app, { npc: l, hidden: a }) === "public";
-if (!(e.gm || c || o !== void 0 && Re(e.playerId, o, z(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
-F(_e(e.replyTo), ge(s.card()));}
-var rv = {usage: () => Yp,
+if (!s) throw new D(i);
+const o = U(s.tokenId), a = s.hidden || o !== void 0 && Me(o), l = s.npc || o !== void 0 && os(o, z(o)), c = bn(e.app, { npc: l, hidden: a }) === "public";
+if (!(e.gm || c || o !== void 0 && Oe(e.playerId, o, z(o)))) throw new D(a ? i : `${s.name}'s breakdown is for the GM`);
+F(_e(e.replyTo), ye(s.card()));}
+var Dv = {usage: () => wv,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return qp[n];},
+return bv[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ye(e.parsed, {}), nv(e, n);
+if (r === "details") {Je(e.parsed, {}), Rv(e, n);
 return;}
-if (!e.gm) throw new I("!defense-round is for the GM only");
+if (!e.gm) throw new D("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Ye(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-F(_e("gm"), zp(e.app)), F(_e("gm"), Qp(e.app));
+switch (Je(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+F(_e("gm"), $v(e.app)), F(_e("gm"), _v(e.app));
 return;
-case "help": {gs(P(e.app));
-const i = $a();
-F(_e(e.replyTo), ms(`The handout "${Jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {ws(P(e.app));
+const i = ja();
+F(_e(e.replyTo), ys(`The handout "${Zn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new O("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, l = mh(e.app.store.settings, i, o.join(" ") || void 0);
+if (!i) throw new _("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, l = Uh(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: c, changed: d } = Wp(e.app, a);
-gs(P(e.app), { createIfMissing: !1 });
-const f = c === 0 ? "" : d.length > 0 ? Kp(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = wp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-pt(e, `${l}${f} Bars, worn armor and the Turn Tracker are kept.${p}`);
+const { count: c, changed: d } = gv(e.app, a);
+ws(P(e.app), { createIfMissing: !1 });
+const f = c === 0 ? "" : d.length > 0 ? kv(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Kp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+kt(e, `${l}${f} Bars, worn armor and the Turn Tracker are kept.${p}`);
 return;}
-pt(e, l);
+kt(e, l);
 return;}
 case "set":
-Zp(e, n);
+Ev(e, n);
 return;
 case "repair":
-ev(e);
+Tv(e);
 return;
 case "next-round":
-$l(e.app);
+Gl(e.app);
 return;
 case "macros":
-xp(e);
+yv(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-tv(e.app), pt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new D("reset-state only discards a state written by a newer version, and this one is not");
+Ov(e.app), kt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), pt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), kt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new O(`unknown subcommand "${B(A(t))}"`);}}};
-function sv(e, t) {const n = new D();
+throw new _(`unknown subcommand "${B(S(t))}"`);}}};
+function Iv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? le(a.get("current")) : l ? aa(l, o.bar) : null);
+n.set(s, a ? ae(a.get("current")) : l ? Aa(l, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, le(pa(o.attributeId)));
+n.set(s, ae(Da(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4199,55 +4275,55 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Rt(ln(e.memories, Un(i, o)), e.edition));
+n.set(s, Ct(dn(e.memories, Hn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, Vo(e.memories, o.tokenId ?? i));
+n.set(s, na(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = Ue());
-const a = Zn(r.find((l) => l.id === i)?.pr);
+case "initiative": {r ?? (r = He());
+const a = tr(r.find((l) => l.id === i)?.pr);
 n.set(s, C.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var _l = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function El(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function iv(e) {const t = e.app.store.history, n = qe(e.parsed, "entry");
+var Bl = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Hl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Cv(e) {const t = e.app.store.history, n = Qe(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!El(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new D(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Hl(e, t[s])) throw new D(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (El(e, t[r])) return r;
-throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function ov(e) {if (!be(e.parsed, "undo")) throw new O(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (be(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !m.prototype.hasOwnProperty.call(_l, v));
-if (t) throw new O(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ye(e.parsed, _l), e.parsed.positionals.length > 0) throw new O("--undo takes no amount");
-const n = e.app, r = n.store.history, s = iv(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Mt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => dv(v) ? l.find((w) => Ol({ place: "", tokenId: w.tokenId, name: w.name, change: v }, n.store.settings)) : void 0, f = qu(Ku(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ol(v, n.store.settings)), u = new D();
-for (const [v, w] of a) w && u.set(v, lv(w));
+for (let r = t.length - 1; r >= 0; r -= 1) if (Hl(e, t[r])) return r;
+throw new D(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function Nv(e) {if (!$e(e.parsed, "undo")) throw new _(`--${$e(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if ($e(e.parsed, "force") && !e.gm) throw new D("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !m.prototype.hasOwnProperty.call(Bl, v));
+if (t) throw new _(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Je(e.parsed, Bl), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Cv(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, jt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Fv(v) ? l.find(($) => Kl({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = wf(gf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Kl(v, n.store.settings)), u = new I();
+for (const [v, $] of a) $ && u.set(v, Mv($));
 for (const v of f) v.name = u.get(v.tokenId) ?? v.name;
-const p = Lt(n), h = sv(p, f), g = (v, w) => {if (v.stance !== w.stance) return w.stance === void 0 ? "has dropped its stance since" : `has taken the ${w.stance} stance since`;
-if (v.deadForGood !== w.deadForGood) return "has died for good since";
-const y = (_) => (_.edition?.id === o.id ? o.life.parseState(_.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(y(v), y(w));
-}, k = Yu(f, h, Ae);
-if (k.length > 0) {if (!e.gm) {const v = k.filter((_) => {const V = a.get(_.tokenId);
-return V !== void 0 && Ls(e, Tl(V));
-}), w = [...new K(k.filter((_) => !v.includes(_)).map((_) => _.name))], y = [...Ho(v, h, Ae, g), ...w.length > 0 ? [`${nt(w)} changed`] : []];
-et(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
+const p = Gt(n), h = Iv(p, f), g = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
+if (v.deadForGood !== $.deadForGood) return "has died for good since";
+const w = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(w(v), w($));
+}, k = yf(f, h, Ae);
+if (k.length > 0) {if (!e.gm) {const v = k.filter((A) => {const L = a.get(A.tokenId);
+return L !== void 0 && Gs(e, Wl(L));
+}), $ = [...new K(k.filter((A) => !v.includes(A)).map((A) => A.name))], w = [...ia(v, h, Ae, g), ...$.length > 0 ? [`${it($)} changed`] : []];
+rt(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!be(e.parsed, "force")) {et(e, `Nothing undone, changed since: ${Ho(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${Ms(i.key)} --force` }]);
+if (!$e(e.parsed, "force")) {rt(e, `Nothing undone, changed since: ${ia(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${js(i.key)} --force` }]);
 return;}}
-Mh(p, f), k.length > 0 && uv(n, f, h), rr(n, s), cv(e, i, f, h, a, u), c.length > 0 && De(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${nt(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
-function av(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: dt[e.resource], to: e.from };
+op(p, f), k.length > 0 && jv(n, f, h), ir(n, s), Lv(e, i, f, h, a, u), c.length > 0 && Re(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${it(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+function Pv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: ht[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4256,11 +4332,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function lv(e) {return he(ee(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Tl(e) {const t = z(e);
-return { token: e, character: t, npc: rs(e, t), hidden: Ge(e) };}
-function cv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: f, change: u } of n) {const p = av(u);
+function Mv(e) {return le(Z(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Wl(e) {const t = z(e);
+return { token: e, character: t, npc: os(e, t), hidden: Me(e) };}
+function Lv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: f, change: u } of n) {const p = Pv(u);
 if (p === void 0) continue;
 const h = r.get(d);
 if (h === p.to) continue;
@@ -4271,85 +4347,85 @@ g.includes(k) || g.push(k);}
 const l = [], c = [];
 for (const d of t.tokens) {const f = s.get(d.tokenId);
 if (!f) continue;
-const u = (a.get(d.tokenId) ?? []).join(", "), p = i.get(d.tokenId) ?? d.name, h = u ? `${p} (${u})` : p, g = Tl(f), k = yn(e.app, g) === "public";
+const u = (a.get(d.tokenId) ?? []).join(", "), p = i.get(d.tokenId) ?? d.name, h = u ? `${p} (${u})` : p, g = Wl(f), k = bn(e.app, g) === "public";
 g.hidden || l.push(k ? h : p), (g.hidden || !k && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
-l.length > 0 && F(Ct, ae(`${o}: ${Nt(l, 8)}.`)), c.length > 0 && F(de, ae(`${o} (GM): ${Nt(c, 8)}.`), { record: !0 });}
-function dv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ol({ tokenId: e, change: t }, n) {const r = H(e);
+l.length > 0 && F(Mt, oe(`${o}: ${Lt(l, 8)}.`)), c.length > 0 && F(fe, oe(`${o} (GM): ${Lt(c, 8)}.`), { record: !0 });}
+function Fv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Kl({ tokenId: e, change: t }, n) {const r = U(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || fs(r, t.bar) === t.attributeId;
-case "attribute": {const s = qf(t.attributeId);
-return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return t.attributeId === void 0 || vs(r, t.bar) === t.attributeId;
+case "attribute": {const s = yh(t.attributeId);
+return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : U(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function uv(e, t, n) {const r = P(e);
+function jv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), l = H(i);
+const a = n.get(s), l = U(i);
 if (!l || typeof a != "number") continue;
 const c = o.from, d = {values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, f.state).state, detail: { undo: !0 } })};
-dr(e, [{ token: l, character: z(l) }], d);}}
-var fv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Rl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, hv = { title: "Damage", anyTarget: !0, record: !0, refusals: Rl }, pv = { title: "Damage", anyTarget: !1, record: !0, refusals: Rl }, vv = {usage: (e) => P(e).hit.usage,
+ur(e, [{ token: l, character: z(l) }], d);}}
+var Gv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Vv = { title: "Damage", anyTarget: !0, record: !0, refusals: xl }, Uv = { title: "Damage", anyTarget: !1, record: !0, refusals: xl }, Bv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => $i(P(e).hit.flags),
-helpFor: (e, t) => be(t, "undo") || be(t, "force") || be(t, "entry") ? {title: "!damage --undo",
+flags: (e) => Si(P(e).hit.flags),
+helpFor: (e, t) => $e(t, "undo") || $e(t, "force") || $e(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (be(e.parsed, "undo") || be(e.parsed, "force") || be(e.parsed, "entry"))) {ov(e);
+run(e) {if (e.parsed.flags.size > 0 && ($e(e.parsed, "undo") || $e(e.parsed, "force") || $e(e.parsed, "entry"))) {Nv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = fr(e.parsed, Gs(t, "!damage", fv, n), t.hit.amount, Kr(t.id, "!damage")), s = t.hit.plan(r, rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = kt(e, Ne(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = hr(e.parsed, Bs(t, "!damage", Gv, n), t.hit.amount, qr(t.id, "!damage")), s = t.hit.plan(r, ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = $t(e, Ce(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && be(e.parsed, d));
-if (c !== void 0 && !e.gm) {const d = n[c].decides, f = a.filter(({ token: p, character: h }) => Re(e.playerId, p, h)), u = a.filter((p) => !f.includes(p)).map(({ token: p }) => ee(p, "a token"));
-if (u.length > 0 && l.push(`${nt(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {et(e, `Not applied: ${l.join("; ")}`);
+const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && $e(e.parsed, d));
+if (c !== void 0 && !e.gm) {const d = n[c].decides, f = a.filter(({ token: p, character: h }) => Oe(e.playerId, p, h)), u = a.filter((p) => !f.includes(p)).map(({ token: p }) => Z(p, "a token"));
+if (u.length > 0 && l.push(`${it(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {rt(e, `Not applied: ${l.join("; ")}`);
 return;}}
-return ur(e, s, a, l, i ? hv : pv);}
-}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => P(e).check.usage,
+return fr(e, s, a, l, i ? Vv : Uv);}
+}, Hv = { ids: { kind: "list" }, help: { kind: "switch" } }, Wv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : $i(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return Dp(e);
+flags: (e) => P(e).check.refused ? [] : Si(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return nv(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {et(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {rt(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Gs(t, "!defend", mv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-za(e, s);
-const i = t.check.plan(fr(e.parsed, r, void 0, Kr(t.id, "!defend")));
-Xa(e, s);
-const o = kt(e, Ne(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const f = l.find(({ id: u }) => u === d.id);
-return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (c.length === 0) {et(e, Qn(a).join("; "));
+const r = Bs(t, "!defend", Hv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+ul(e, s);
+const i = t.check.plan(hr(e.parsed, r, void 0, qr(t.id, "!defend")));
+fl(e, s);
+const o = $t(e, Ce(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const f = l.find(({ id: u }) => u === d.id);
+return f && a.push(`${Z(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
+if (c.length === 0) {rt(e, er(a).join("; "));
 return;}
-return ur(e, i, c, a, {title: "Defense",
+return fr(e, i, c, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, kv = { ids: { kind: "list" }, help: { kind: "switch" } }, yv = {usage: (e) => P(e).stance.usage,
+}, Kv = { ids: { kind: "list" }, help: { kind: "switch" } }, xv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
-if (t.stance.modes.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Ye(e.parsed, kv);
+if (t.stance.modes.length === 0) throw new D(`the ${t.id} edition has no stances`);
+Je(e.parsed, Kv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new O(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new _(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new O(`unknown stance "${B(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ne(e.parsed) === void 0;
-if (s === void 0 && i) throw new O(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = kt(e, Ne(e.parsed));
-if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = Yn(f, u, l);
+throw new _(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Ce(e.parsed) === void 0;
+if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = $t(e, Ce(e.parsed));
+if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = zn(f, u, l);
 return `${p.name}: ${e.app.store.tokens[p.home]?.stance ?? c}`;});
-De(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+Re(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return ur(e, $h(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
-function wv(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
-function bv(e, t, n) {return {values: [],
+return fr(e, Yh(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
+function Yv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
+function qv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4358,74 +4434,74 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = wv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Yv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-R(fe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-R(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+R(ve, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+R(ie, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
 R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: l }),
-...n === "vitality" && c ? xe("Heal", c.conditions) : [],
+...n === "vitality" && c ? Xe("Heal", c.conditions) : [],
 ...c?.now ? [R("Now", c.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && c ? { state: c.state } : {},
 ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var $v = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Av = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sv = {usage: () => $v,
+var zv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Xv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Jv = {usage: () => zv,
 run(e) {const t = e.parsed;
-Ye(t, Av);
-const n = Er(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ce(qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = kt(e, Ne(t));
-return ur(e, bv(P(e.app), n, r), s, i, {title: "Heal",
+Je(t, Xv);
+const n = Or(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ie(Qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = $t(e, Ce(t));
+return fr(e, qv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Dl(e, t, n) {if (!n || Pt(t)) return;
-const r = e.store.settings, s = me[r.bars.vitality].value;
+function Yl(e, t, n) {if (!n || Ft(t)) return;
+const r = e.store.settings, s = ke[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = le(n[s]), o = A(t.get(me[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: l } = Ev(t, s, o, i);
+const i = ae(n[s]), o = S(t.get(ke[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: l } = Zv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const c = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= di) {const g = c.hit.handEdit(i - a, rt(e, !0)), k = {...g,
-resolve(w, y) {if (c.life.condition(w.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const _ = g.resolve(w, y);
-return !wt(_) && !_.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && _.changes.push({ kind: "bar", resource: "vitality", to: i }), _;}
-}, v = wn(
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= fi) {const g = c.hit.handEdit(i - a, ot(e, !0)), k = {...g,
+resolve($, w) {if (c.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const A = g.resolve($, w);
+return !pt(A) && !A.changes.some((L) => L.kind === "bar" && L.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
+}, v = An(
 e,
 d,
 k,
-cr,
-st(e),
-Lt(e),
-() => ({ vitalityFrom: i, title: R(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+dr,
+at(e),
+Gt(e),
+() => ({ vitalityFrom: i, title: R(ve, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
 if (v.kind === "unsafe") return;
 if (v.kind === "problems")
-v.reading.condition !== "dead" && F(de, ae(`Hand edit not read through armor: ${lr(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const w = v.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: w?.kind === "bar" ? w.to : i, by: t.id, echoed: new K() });
-const y = qa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-_s(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Ms(y), byGm: !0 } } : {} });
+v.reading.condition !== "dead" && F(fe, oe(`Hand edit not read through armor: ${cr(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const $ = v.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new K() });
+const w = dl(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Os(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: js(w), byGm: !0 } } : {} });
 return;}}
-const p = Tv(e, u ? a : i, a), h = wn(e, d, p.plan, cr, st(e), Lt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-h.kind === "written" && (u && !f.plain ? zh(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && _s(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
-function _v(e, t, n) {const r = hs(t);
+const p = em(e, u ? a : i, a), h = An(e, d, p.plan, dr, at(e), Gt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+h.kind === "written" && (u && !f.plain ? wp(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && Os(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Qv(e, t, n) {const r = ms(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = le(s), o = le(r.current);
+const s = n.current, i = ae(s), o = ae(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const l of Xf(r.id, a)) Dl(e, l, { [me[a].value]: s });}
-function Ev(e, t, n, r) {const s = le(e.get(t));
+for (const l of bh(r.id, a)) Yl(e, l, { [ke[a].value]: s });}
+function Zv(e, t, n, r) {const s = ae(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = le(pa(n));
+const i = ae(Da(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Tv(e, t, n) {const r = P(e);
+function em(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, l = r.life.setVitality(t, n, a), c = o.id, d = r.life.setVitality(t, t, a).state;
 return s = l.vitality !== n || !Ae(d, l.state) || r.life.condition(d, t) !== r.life.condition(l.state, l.vitality), {headline: "acts",
 steps: [
-R(fe, { kind: "hand-edit-title", who: c }),
-R(oe, { kind: "hand-edit-summary", who: c, now: l.now }),
+R(ve, { kind: "hand-edit-title", who: c }),
+R(ie, { kind: "hand-edit-summary", who: c, now: l.now }),
 ...l.steps.map((u) => R("Change", u)),
 l.now ? R("Now", l.now) : R("Now", { kind: "standing" })],
 changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
@@ -4433,87 +4509,87 @@ state: l.state,
 ...l.dropsAnswer ? { answer: null } : {},
 detail: l};}
 }, saysSomething: () => s };}
-var Ov = {values: [],
+var tm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Rv(e, t) {if (Pt(t)) return;
-const n = pn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || dr(e, [{ token: t, character: z(t) }], Ov);}
-var Dv = 400, Iv = 100, Cv = 20, Nv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function nm(e, t) {if (Ft(t)) return;
+const n = mn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || ur(e, [{ token: t, character: z(t) }], tm);}
+var rm = 400, sm = 100, im = 20, om = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Dv : Iv;
-for (const i of r.splice(0, T.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Cv + 1) {for (const [i, o] of this.bySender)
+const s = e === "gm" ? rm : sm;
+for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > im + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Pv(e) {const t = P(e);
+function am(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = ss() !== void 0, r = ps("HealthColors");
+const n = as() !== void 0, r = gs("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-de,
+fe,
 [
-ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? ue("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? ue("PCs: dead at 0 off", "!aura deadPC") : ""
+oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? he("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? he("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var zs = {"!damage": vv,
-"!attack": Pp,
-"!defend": gv,
-"!stance": yv,
-"!heal": Sv,
-"!defense-round": rv};
-function Mv() {const e = ps(Bn) === void 0, { stored: t, problems: n, newer: r } = uf(ps(Bn), we, jf), s = { store: t, attributes: new zf(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Nv() };
-return r !== void 0 ? (s.newerState = r, qn(`${ie} v${we}: ${n.join("; ")}`), F(de, ae(Fv(r)))) : Lv(s, e), jv(s), s;}
-function Lv(e, t) {const n = e.store, r = e.loadProblems;
-t && mf(n.settings, Gv());
-const s = Jh(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), ma(Bn, n), r.length > 0 && (qn(`${ie} v${we}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(de, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(de, ae(`${ie} v${we} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== we && Se("rebuilding the help handout", () => gs(Pe(n.settings.edition)))(), n.scriptVersion = we;}
-function Fv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function jv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || mr(e);});
-Ve(
+var Xs = {"!damage": Bv,
+"!attack": av,
+"!defend": Wv,
+"!stance": xv,
+"!heal": Jv,
+"!defense-round": Dv};
+function lm() {const e = gs(Wn) === void 0, { stored: t, problems: n, newer: r } = Lf(gs(Wn), be, ch), s = { store: t, attributes: new wh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new om() };
+return r !== void 0 ? (s.newerState = r, Xn(`${se} v${be}: ${n.join("; ")}`), F(fe, oe(dm(r)))) : cm(s, e), um(s), s;}
+function cm(e, t) {const n = e.store, r = e.loadProblems;
+t && Uf(n.settings, fm());
+const s = $p(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ca(Wn, n), r.length > 0 && (Xn(`${se} v${be}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(fe, oe(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(fe, oe(`${se} v${be} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== be && Se("rebuilding the help handout", () => ws(Pe(n.settings.edition)))(), n.scriptVersion = be;}
+function dm(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function um(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || kr(e);});
+Be(
 "chat:message",
 Se(
-(l) => `${A(l?.content ?? "").split(" ", 1)[0]}`,
-(l) => {if (l?.type === "api") {if (!n()) {const c = Aa(l, zs);
-if (c === void 0) {Zf(r);
+(l) => `${S(l?.content ?? "").split(" ", 1)[0]}`,
+(l) => {if (l?.type === "api") {if (!n()) {const c = Ga(l, Xs);
+if (c === void 0) {Sh(r);
 return;}
-return mr(e), _a(e, l, zs, c);}
-return _a(e, l, zs);}},
-(l) => l?.type === "api" && l.playerid ? Qo(l.playerid) : void 0));
-const s = Se("a hand edit of a bar", (l, c) => {n() || Dl(e, _f(l), c);});
-for (const l of ["bar1", "bar2", "bar3"]) Ve(`change:graphic:${l}_value`, s);
-Ve(
+return kr(e), Ua(e, l, Xs, c);}
+return Ua(e, l, Xs);}},
+(l) => l?.type === "api" && l.playerid ? pa(l.playerid) : void 0));
+const s = Se("a hand edit of a bar", (l, c) => {n() || Yl(e, Xf(l), c);});
+for (const l of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${l}_value`, s);
+Be(
 "destroy:graphic",
 Se("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
-), Ve(
+), Be(
 "add:graphic",
-Se("showing a new token its character's markers", (l) => {n() || Rv(e, l);})
-), Up(e), Ve(
+Se("showing a new token its character's markers", (l) => {n() || nm(e, l);})
+), pv(e), Be(
 "change:campaign:turnorder",
-Se("following the Turn Tracker", (l, c) => {n() || mr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
-), Vv(r);
-const i = Se("refreshing attribute look-ups", (l) => {const c = hs(l);
+Se("following the Turn Tracker", (l, c) => {n() || kr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
+), hm(r);
+const i = Se("refreshing attribute look-ups", (l) => {const c = ms(l);
 c !== void 0 && e.attributes.forget(c.characterId);
-}), o = Se("refreshing attribute look-ups", (l) => {const c = hs(l);
+}), o = Se("refreshing attribute look-ups", (l) => {const c = ms(l);
 c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
-Ve("add:attribute", o), Ve("destroy:attribute", i), Ve("change:attribute:name", o), Uv(s);
-const a = Sf();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || _v(e, l, c);
-}))), n() || Se("checking HealthColors", () => Pv(e))(), qn(`${ie} v${we} ready: edition ${t.settings.edition}.`);}
-function Gv() {return Qf(ie.toLowerCase());}
-function Vv(e) {const t = bf();
+Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), pm(s);
+const a = zf();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || Qv(e, l, c);
+}))), n() || Se("checking HealthColors", () => am(e))(), Xn(`${se} v${be} ready: edition ${t.settings.edition}.`);}
+function fm() {return Ah(se.toLowerCase());}
+function hm(e) {const t = xf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Uv(e) {const t = wf();
+function pm(e) {const t = Kf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ve("ready", Se("starting up", () => {Mv();}));
-var Bv = we;
-function Hv(e) {return Rh(e);}
-return Ll(Js);
+Be("ready", Se("starting up", () => {lm();}));
+var vm = be;
+function mm(e) {return ep(e);}
+return Ql(Zs);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -291,6 +291,8 @@ export interface KeptAnswer<A = unknown> {
   success?: boolean;
   /** Another token whose help the answer used (an aider), settled with the hit by `settle`. */
   helper?: string;
+  /** Another defender of the attack this answer answers for too (a guard's success): the attack keeps `kept` as that one's answer, in place of any. */
+  answersFor?: { defender: string; kept: KeptAnswer<A> };
 }
 
 /**
@@ -298,6 +300,8 @@ export interface KeptAnswer<A = unknown> {
  * this defender (an area attack's edge, say), its situation, who attacks and who else defends.
  */
 export interface AttackAsked {
+  /** The attack's key (A1), for buttons that answer it. */
+  key: string;
   order: Order;
   situation: string | null;
   attacker: string | null;
@@ -316,6 +320,8 @@ export interface AttackSpec<S, A> {
   rollFlag: string;
   /** The answers a defender may give, in button order: the words `!defend --answer` sends ("none" takes no defense). */
   choices: readonly string[];
+  /** Answer words `!defend --answer` takes that the prompt offers only through `extra`'s buttons (a guard, per ally). */
+  announced?: readonly string[];
   /** An answer's button label: the check that is rolled in the attack's situation, with its target ("React (30)"). */
   label(word: string, facts: Facts<S, A>, attack: AttackAsked): string;
   /** The attack's situation, from its declared line (checked by the edition's own parse); null: none given. */

@@ -124,5 +124,5 @@ export function registered<S, A>(edition: Edition<S, A>): RegisteredEdition<S, A
 /** An attack as a defender meets it, from its situation alone (for tests, the fuzzer and docs: no declared line). */
 export function plainAttack(situation: string | null, attacker: string | null = null, defender = 'defender'): AttackAsked {
   const order: Order = situation === null ? { positionals: [] } : { positionals: [], situation };
-  return { order, situation, attacker, defender, defenders: [defender] };
+  return { key: 'A1', order, situation, attacker, defender, defenders: [defender] };
 }

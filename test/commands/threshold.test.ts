@@ -277,7 +277,8 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       const out = await table.say('Alice', `!defend --action guard --ally ${goblin} --roll 55`, ['Bob']);
       expect(all(out)).toMatch(/Defend d100 55 vs 55: success.*Kept for the next hit on Goblin 1 \(front\).*Goblin 1 keeps the better defense: success/s);
       expect(table.memory('Bob')).toBeUndefined();
-      expect(table.memory('Goblin 1')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
+      // Marked as a guard's (rules.md, "Guard keeps the better"): Goblin 1 has not defended itself.
+      expect(table.memory('Goblin 1')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false, byGuard: true } });
       await table.say('GM', '!damage 20 --hit 21', ['Goblin 1']); // 21 > Physical 20
       expect(table.bar('Goblin 1')).toBe(15); // 30 - (20 - 5)
     });
@@ -808,6 +809,57 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await handEdit('Goblin 2', -2);
       expect(table.bar('Goblin 2')).toBe(-2);
       expect(table.markers('Goblin 2')).toEqual(['dead']);
+    });
+  });
+
+  describe('!attack: a guard answers for an ally (rules.md, "Guard keeps the better")', () => {
+    /** Goblin 1 acts and attacks Bob and Goblin 2 (hit chance 25 beats both armors). */
+    async function guardTable(): Promise<void> {
+      await thresholdTable();
+      await table.passTurn();
+      await table.say('GM', `!attack 20 --hit 25 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    }
+
+    it('an ally answered by the defense it made ahead is not guarded in the attack: refused, nothing answered', async () => {
+      await thresholdTable();
+      await table.passTurn();
+      await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // fails, made ahead: it answers the attack
+      await table.say('GM', `!attack 20 --hit 25 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+      const out = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action guard --ally ${table.id('Goblin 2')} --roll 10`);
+      expect(whispered(out, 'Alice').join('\n')).toMatch(/Goblin 2 answers attack A1 with the defense it made ahead: nothing answered/);
+      expect(table.stored().exchange.attacks.A1.answers).toEqual({});
+    });
+
+    it('a guard names another defender of the attack, one its answerer sees; --ally goes with guard only', async () => {
+      await guardTable();
+      const self = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action guard --ally ${table.id('Bob')} --roll 10`);
+      expect(whispered(self, 'Alice').join('\n')).toMatch(/--ally: a guard answers for another defender of this attack/);
+      const stranger = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action guard --ally ${table.id('Goblin 1')} --roll 10`);
+      expect(whispered(stranger, 'Alice').join('\n')).toMatch(/--ally: a guard answers for another defender of this attack/);
+      const stray = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action defend --ally ${table.id('Goblin 2')} --roll 10`);
+      expect(whispered(stray, 'Alice').join('\n')).toMatch(/--ally goes with --action guard/);
+      table.mock.token('Goblin 2').set('layer', 'gmlayer');
+      const hidden = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action guard --ally ${table.id('Goblin 2')} --roll 10`);
+      // A token she does not see is, to her, no token at all (as `!defend --ally` says it).
+      expect(whispered(hidden, 'Alice').join('\n')).toMatch(/--ally: no token on the table has that id/i);
+      expect(table.stored().exchange.attacks.A1.answers).toEqual({});
+    });
+
+    it('the guard\'s success is kept as the ally\'s answer, typed as the guard\'s roll was; the ally answers no more', async () => {
+      await thresholdTable();
+      await table.passTurn();
+      // The Crate (no character, no armor) keeps the attack open.
+      await table.say('GM', `!attack 20 --hit 25 --ids ${table.id('Bob')} ${table.id('Goblin 2')} ${table.id('Crate')}`, ['Goblin 1']);
+      const out = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action guard --ally ${table.id('Goblin 2')} --roll 10`);
+      expect(whispered(out, 'Alice').join('\n')).toMatch(/Bob: Defend d100 10 vs 55: success; Goblin 2: guarded\. Waiting for Crate\./);
+      const answers = table.stored().exchange.attacks.A1.answers;
+      expect(answers[table.id('Bob')]).toEqual({ word: 'guard', roll: 10, success: true, typed: true });
+      expect(answers[table.id('Goblin 2')]).toEqual({ word: 'guarded', answer: { result: 'success', situation: 'front', perceived: false, byGuard: true }, roll: 10, success: true, typed: true });
+      const again = await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend --roll 99`);
+      expect(whispered(again, 'gm').join('\n')).toMatch(/Goblin 2 has answered attack A1 already \(guarded\)/);
+      const settled = await table.say('GM', `!defend --answer A1 --ids ${table.id('Crate')} --action none`);
+      expect(all(settled)).toMatch(/Goblin 2: Guarded 10 \(typed\): success/);
+      expect([table.attr('Bob', 'vitality'), table.bar('Goblin 2')]).toEqual([10, 15]); // Bob 30 - 20; Goblin 2 30 - (20 - 5)
     });
   });
 });

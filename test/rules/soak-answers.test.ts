@@ -24,7 +24,7 @@ const bob = (over: Partial<Facts<SoakState, SoakAnswer>> = {}) => factsOf<SoakSt
 function attackOf(flags: string, attacker: string | null = 'goblin-1', defender = 'bob-1', defenders = [defender]): AttackAsked {
   const order = attackOrderOf(parseLine(`!attack 10 ${flags}`), soak);
   const own = answers.forDefender(order, defender);
-  return { order: own, situation: answers.situation(own), attacker, defender, defenders };
+  return { key: 'A1', order: own, situation: answers.situation(own), attacker, defender, defenders };
 }
 
 /** An answer planned and resolved with these dice (in the plan's order), as the exchange does. */
@@ -207,9 +207,9 @@ describe('soak: an area attack\'s edge (--edge ID ...)', () => {
     expect(answers.forDefender(order, 'bob-1')).toBe(edge);
     expect(answers.forDefender(order, 'gob-3')).toBe(order);
     // They may evade with no penalty; the others cannot evade at all.
-    const { outcome } = answered('evade', { order: edge, situation: 'aoe-edge', attacker: 'goblin-1', defender: 'bob-1', defenders: ['bob-1'] }, [45]);
+    const { outcome } = answered('evade', { key: 'A1', order: edge, situation: 'aoe-edge', attacker: 'goblin-1', defender: 'bob-1', defenders: ['bob-1'] }, [45]);
     expect(outcome.steps.find((step) => step.kind === 'action-check')).toMatchObject({ target: 45, success: true });
-    expect(isRefusal(answers.planAnswer('evade', { order, situation: 'aoe', attacker: null, defender: 'gob-3', defenders: [] }, CONTEXT, NO_FLAGS).resolve(bob(), { action: 1 }))).toBe(true);
+    expect(isRefusal(answers.planAnswer('evade', { key: 'A1', order, situation: 'aoe', attacker: null, defender: 'gob-3', defenders: [] }, CONTEXT, NO_FLAGS).resolve(bob(), { action: 1 }))).toBe(true);
   });
 
   it('an edge id that is no defender of the attack refuses it; none given, nothing to refuse', () => {

@@ -687,7 +687,7 @@ describe('!defend --action guard --ally ID', () => {
   it('the guard\'s roll becomes the ally\'s pending defense; the guard\'s own state is untouched', () => {
     expect(planCheck(threshold, parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
     const outcome = guard('!defend --action guard --ally alice-1 --roll 30', null, pending('fail'));
-    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false, byGuard: true } }]);
     expect(outcome.state).toBeUndefined();
     // The guard's own pending failure stays as it was.
     expect(outcome).not.toHaveProperty('answer');
@@ -707,12 +707,12 @@ describe('!defend --action guard --ally ID', () => {
 
   it('the guard\'s success replaces the ally\'s own failure', () => {
     const outcome = guard('!defend --action guard --ally alice-1 --roll 30', pending('fail'));
-    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false, byGuard: true } }]);
   });
 
   it('the guard makes its checks with the situation: from behind, the hard perceive gate first', () => {
     const outcome = guard('!defend --action guard --ally alice-1 --situation behind --perception-roll 26 --roll 1');
-    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'fail', situation: 'behind', perceived: false } }]);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'fail', situation: 'behind', perceived: false, byGuard: true } }]);
   });
 
   it('an ally not on the table, or the guard itself, is refused', () => {

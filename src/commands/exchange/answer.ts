@@ -3,9 +3,9 @@
 // as `!defend` would, in the attack's situation; nothing written to the table until the attack
 // resolves. The last answer resolves it.
 import { checkFlags, choiceArg, type ParsedLine, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../../text/args';
-import { isRefusal, type Step } from '../../rules/edition';
+import { isRefusal, type AnyEdition, type KeptAnswer, type Step } from '../../rules/edition';
 import { wordsOf } from '../../rules/sharedSteps';
-import type { KeptAnswerRecord } from '../../state/attacks';
+import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName } from '../../roll20/read';
 import { controls } from '../../roll20/players';
 import { rollDice } from '../../roll20/dice';
@@ -57,8 +57,9 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   if (answeredAhead(app, attack, tokenId)) throw new RefusalError(`${name} answers attack ${attack.key} with the defense it made ahead`);
   const wordText = flagValue(ctx.parsed, spec.answerFlag);
   if (wordText === undefined) throw new UsageError(`no answer given: --${spec.answerFlag} ${spec.choices.join('|')}`);
-  const word = choiceArg(wordText, `--${spec.answerFlag}`, spec.choices);
+  const word = choiceArg(wordText, `--${spec.answerFlag}`, spec.announced ? [...spec.choices, ...spec.announced] : spec.choices);
   let kept: KeptAnswerRecord = { word };
+  let forOther: KeptAnswer['answersFor'];
   let said = word === 'none' ? 'no defense' : word;
   if (word !== 'none') {
     const asked = askedOf(edition, attack, tokenId);
@@ -78,10 +79,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution));
     const answer = spec.keep(word, resolution, rolls);
     const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
-    kept = { word: answer.word };
-    if (answer.answer !== undefined) kept.answer = answer.answer;
-    if (answer.roll !== undefined) kept.roll = answer.roll;
-    if (answer.success !== undefined) kept.success = answer.success;
+    kept = recordOf(answer);
     if (answer.helper !== undefined) {
       // One help, one answer: an aider already helping an open answer against the same attacker helps no other.
       const busy = helping(app, answer.helper, attack.attacker);
@@ -89,6 +87,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
       kept.helper = answer.helper;
     }
     if (typed) kept.typed = true;
+    if (answer.answersFor !== undefined) forOther = answer.answersFor;
     // The answerer's line: the check as `!defend` words it.
     const say = wordsOf(edition, (id) => (id === tokenId ? name : tokenNameById(id)));
     const check = resolution.steps.filter((step: Step) => step.section === 'Check').map(say);
@@ -97,7 +96,13 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   if (ctx.gm) kept.gm = true;
   // rules.md, "The exchange": this answer replaces the defense made ahead that did not fit the attack.
   if (aheadMisfit(app, edition, attack, tokenId) !== undefined) kept.replaces = true;
+  // An answer for another defender too (a guard's for its ally): kept as that one's answer, in place of any it gave.
+  const other = forOther === undefined ? undefined : answerFor(app, edition, attack, forOther, kept, ctx);
   attack.answers[tokenId] = kept;
+  if (other !== undefined) {
+    attack.answers[other.tokenId] = other.kept;
+    said += `; ${tokenNameById(other.tokenId)}: ${other.kept.word}`;
+  }
   const waiting = waitingNames(app, attack, ctx.playerId, ctx.gm);
   const settles = settlesItself(app, attack);
   // Only what this reader sees: with defenders left that she does not see, nothing is said of them.
@@ -106,6 +111,31 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   if (settles) await resolveAttack(ctx, attack);
   // Every defender has answered and the attack is the GM's to settle: the GM gets its card (Resolve now, Cancel).
   else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+}
+
+/**
+ * The answer kept for another defender (a guard's for its ally), marked as the answerer's was: one
+ * the answerer sees, not answered by a defense it made ahead (that one stands), else refused whole.
+ */
+function answerFor(app: CommandContext['app'], edition: AnyEdition, attack: OpenAttack, given: NonNullable<KeptAnswer['answersFor']>, by: KeptAnswerRecord, ctx: CommandContext): { tokenId: string; kept: KeptAnswerRecord } {
+  const tokenId = given.defender;
+  const token = attack.defenders.includes(tokenId) ? findToken(tokenId) : undefined;
+  if (!token || !seesToken(token, ctx.playerId, ctx.gm)) throw new RefusalError(`that token is not a defender of attack ${attack.key}: nothing answered`);
+  if (answeredAhead(app, attack, tokenId)) throw new RefusalError(`${tokenName(token, 'the defender')} answers attack ${attack.key} with the defense it made ahead: nothing answered`);
+  const kept = recordOf(given.kept);
+  if (by.typed) kept.typed = true;
+  if (by.gm) kept.gm = true;
+  if (aheadMisfit(app, edition, attack, tokenId) !== undefined) kept.replaces = true;
+  return { tokenId, kept };
+}
+
+/** What an open attack keeps of an answer: its word, the defense the hit reads, its check's roll and result. */
+function recordOf(answer: KeptAnswer): KeptAnswerRecord {
+  const kept: KeptAnswerRecord = { word: answer.word };
+  if (answer.answer !== undefined) kept.answer = answer.answer;
+  if (answer.roll !== undefined) kept.roll = answer.roll;
+  if (answer.success !== undefined) kept.success = answer.success;
+  return kept;
 }
 
 /** The answer's own flags (an aid), typed: only those the edition's answers take. */

@@ -28,7 +28,7 @@ export function askedOf(edition: AnyEdition, attack: OpenAttack, defender: strin
   const spec = edition.check.answers;
   const declared = orderOfAttack(edition, attack);
   const order = spec.forDefender(declared, defender);
-  return { order, situation: order === declared ? attack.situation : spec.situation(order), attacker: attack.attacker, defender, defenders: attack.defenders };
+  return { key: attack.key, order, situation: order === declared ? attack.situation : spec.situation(order), attacker: attack.attacker, defender, defenders: attack.defenders };
 }
 
 /**

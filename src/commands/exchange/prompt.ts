@@ -82,7 +82,8 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   // rules.md, "The exchange": a defender the hit cannot touch is not prompted; it stands answered with no defense.
   const spared = hitPlan ? spec.spared?.(facts, asked) : null;
   if (spared) {
-    attack.answers[tokenId] = { word: 'none', spared: cut(spared, 200) };
+    // A defense made ahead that did not fit is used up by the miss, as `!damage` would use it.
+    attack.answers[tokenId] = misfit === undefined ? { word: 'none', spared: cut(spared, 200) } : { word: 'none', spared: cut(spared, 200), replaces: true };
     return { label: name, lines: [`Not prompted: ${spared}`] };
   }
   for (const { word, plan } of plans) {
@@ -105,18 +106,24 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   }
   for (const { word, why } of refusedPlans) missing.push({ answers: [word], why });
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
-  // A player's card names no hidden attacker, not even in a button's command.
-  const attacker = attackerSeen(attack, gm);
+  // A player's card names no hidden attacker or other defender, not even in a button's command.
+  const seen = gm ? asked : { ...asked, attacker: attackerSeen(attack, false), defenders: asked.defenders.filter((id) => id === tokenId || seenByPlayers(id)) };
   // Another token named on a player's card only when she sees it (a Reactive Guard for a defender on the GM layer is not offered).
   const nameOf = (id: string): string | undefined => {
     const other = findToken(id);
     return other && (gm || !hiddenFromPlayers(other)) ? tokenName(other, 'a token') : undefined;
   };
-  for (const extra of spec.extra?.(facts, attacker === asked.attacker ? asked : { ...asked, attacker }, nameOf) ?? []) {
+  for (const extra of spec.extra?.(facts, seen, nameOf) ?? []) {
     if (extra.kind === 'line') lines.push(extra.label);
     else if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   }
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
+}
+
+/** A token on the table the players see (not on the GM layer). */
+function seenByPlayers(tokenId: string): boolean {
+  const token = findToken(tokenId);
+  return token !== undefined && !hiddenFromPlayers(token);
 }
 
 /** The reason an answer whose check fails even at the best roll is not offered. */

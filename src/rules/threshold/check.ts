@@ -1,15 +1,16 @@
 // `!defend` in the `threshold` edition (The Defensive Turn, "Defense Actions", "Special Defense Situations",
 // "Defending Against Spectators", "Death"; rules.md, "Defense check", "Death" and Clarifications):
 // the defense checks, the Vitality saves, and their plans. Pure.
-import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Order, type Plan, type Resolution, type RuleChange, type ValueKey } from '../edition';
+import { ACTION, at, isRefusal, placed, SUMMARY, TITLE, type AttackAsked, type ButtonStep, type Die, type Facts, type KeptAnswer, type Order, type Outcome, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { UsageError, echo } from '../../text/args';
 import type { FlagValues } from '../../text/flags';
 import { percentileCheck } from '../check';
-import { actingRefusal } from '../shared';
+import { actingRefusal, answerPlan, keepFiled } from '../shared';
+import { SITUATION_NAME } from '../situationNames';
 import type { THRESHOLD_DEFEND_FLAGS } from './index';
 import { alive, deadNow, isDead, triesLeft } from './life';
 import { SAVE_ROUNDS, type ThresholdPending, type ThresholdState } from './state';
-import { targetForDifficulty, THRESHOLD_SITUATION_RULES, type Difficulty, type ThresholdSituation } from './situations';
+import { answersSituation, needsPerceive, targetForDifficulty, THRESHOLD_SITUATION_RULES, type Difficulty, type ThresholdSituation } from './situations';
 import type { ThresholdCheckName, ThresholdStep } from './words';
 
 export type ThresholdAction = 'defend' | 'guard' | 'skill' | 'counter' | 'opportunity';
@@ -120,11 +121,14 @@ function check(name: ThresholdCheckName, roll: number, base: number, difficulty:
   return { success: result.success, step };
 }
 
-/** Of two pending defenses, the better: a success over a failure over none (rules.md: guard). */
+/**
+ * rules.md, "Guard keeps the better": of the token's own pending defense and a guard's, the better,
+ * a success over a failure over none, never a worse one after a better; on a tie its own. A guard's
+ * result kept is marked so: a defense of its own made after it may still be the better.
+ */
 export function betterPending(own: ThresholdPending | undefined, guard: ThresholdPending): ThresholdPending {
-  if (!own) return guard;
-  if (own.result === 'success') return own;
-  return guard;
+  if (own && (own.result === 'success' || guard.result === 'fail')) return own;
+  return { ...guard, byGuard: true };
 }
 
 // ---- Vitality saves (The Defensive Turn, "Death"): one free save per death, then one try per
@@ -253,11 +257,16 @@ function resolveDefense(
     const kept = betterPending(ally.answer ?? undefined, outcome.pending);
     steps.push({ kind: 'guard-kept', ally: defense.ally, result: kept.result });
     changes.push({ kind: 'ally-answer', tokenId: defense.ally, answer: kept });
+  } else if (outcome.pending && facts.answer?.byGuard) {
+    // rules.md, "Guard keeps the better": its own defense after a guard's keeps the better of the two.
+    answer = betterPending(outcome.pending, facts.answer);
+    if (answer.byGuard) steps.push({ kind: 'guard-kept', ally: facts.id, result: answer.result });
   } else if (outcome.pending) {
     answer = outcome.pending;
   }
   if (outcome.drawSpectator && defense.vs) changes.push({ kind: 'join-turn-order', tokenId: defense.vs, initiative: 0 });
-  const result = outcome.pending?.result;
+  // What the token keeps: its own defense's result, or the guard's it kept over a worse one.
+  const result = answer?.result ?? outcome.pending?.result;
   const who = facts.id;
   const guarded = action === 'guard' && ally && defense.ally ? defense.ally : null;
   return {
@@ -328,4 +337,117 @@ function savePlan(mod: number): Plan<ThresholdState, ThresholdPending> {
       };
     },
   };
+}
+
+// ---- An attack's answers (`!attack`, rules.md "The exchange"): each rolled as the `!defend` of the
+// attack's situation, with what the attack declared (--difficulty, --perception-mod).
+
+/** Guard buttons are offered on attacks of at most this many defenders (a card stays readable). */
+const GUARD_BUTTONS_UP_TO = 6;
+/** Every die at its best (1 on a d100): whether an answer can succeed at all. */
+const BEST: Readonly<Record<string, number>> = { perceive: 1, check: 1 };
+
+/** The attack's situation as a defender meets it: the declared one, or the hit's own default (front). */
+function situationOf(attack: AttackAsked): ThresholdSituation {
+  return (attack.situation ?? 'front') as ThresholdSituation;
+}
+
+/** The other defenders a defender may guard on its prompt (none on a large attack). */
+function guardable(attack: AttackAsked): string[] {
+  return attack.defenders.length > GUARD_BUTTONS_UP_TO ? [] : attack.defenders.filter((id) => id !== attack.defender);
+}
+
+/** The plan of one answer (`defend`, or `guard` with `--ally`), as `!defend` would roll it in the attack's situation. */
+export function answerPlanOf(word: string, attack: AttackAsked, answer: Order): Plan<ThresholdState, ThresholdPending> {
+  const situation = situationOf(attack);
+  const ally = typeof answer.ally === 'string' ? answer.ally : undefined;
+  if (word === 'guard' && ally === undefined) throw new UsageError("--action guard needs --ally with the guarded token's id");
+  if (word === 'guard' && (ally === attack.defender || !attack.defenders.includes(ally!))) throw new UsageError('--ally: a guard answers for another defender of this attack');
+  if (word !== 'guard' && ally !== undefined) throw new UsageError('--ally goes with --action guard');
+  if (answer['perception-roll'] !== undefined && !needsPerceive(situation)) throw new UsageError('--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)');
+  const declared = attack.order;
+  const order: Order = { positionals: [], action: word, situation, difficulty: declared.difficulty, 'perception-mod': declared['perception-mod'], ally };
+  // The answerer's line is the check alone: the attack keeps the defense it leaves.
+  const plan = answerPlan(answerPlan(defendPlan(order), 'pending-defense'), 'guard-kept');
+  // An answer's --roll is its defense check's, a React check too where the situation asks for one.
+  const dice = defenseCheckOf(situation) === 'react' ? plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) : plan.dice;
+  // The other defenders' names and defenses, for the prompt's guard buttons.
+  const allies = word === 'defend' ? guardable(attack) : [];
+  return { ...plan, dice, ...(allies.length > 0 ? { others: allies } : {}) };
+}
+
+/** The defense check an answer made (Defend, or React where the situation asks), not the perceive check before it. */
+function defenseCheck(outcome: Outcome<ThresholdState, ThresholdPending>): { roll: number; success: boolean } | undefined {
+  return outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'check' && ((step as { check?: string }).check === 'defend' || (step as { check?: string }).check === 'react'));
+}
+
+/**
+ * What the attack keeps of an answer. A guard's own answer is no defense (its check went to the
+ * ally); its success answers for the ally, the best it can have (rules.md, "Guard keeps the better"),
+ * and its failure leaves the ally's own answer as it is.
+ */
+export function keepAnswer(word: string, outcome: Outcome<ThresholdState, ThresholdPending>): KeptAnswer<ThresholdPending> {
+  const check = defenseCheck(outcome);
+  const kept = keepFiled(word, outcome, check);
+  const forAlly = outcome.changes.find((change) => change.kind === 'ally-answer');
+  const detail = outcome.detail as ThresholdDefendOutcome;
+  if (check?.success && forAlly?.kind === 'ally-answer' && detail.kind === 'resolved' && detail.pending) {
+    // The guard's own defense, made in this attack's situation (not one the ally made ahead for another).
+    kept.answersFor = { defender: forAlly.tokenId, kept: { word: 'guarded', answer: { ...detail.pending, byGuard: true }, roll: check.roll, success: true } };
+  }
+  return kept;
+}
+
+/** The check a defense is in the attack's situation, with its target ("React (25)"; "Defend (55) after Perceive (25)"). */
+export function checksLabel(facts: Facts<ThresholdState, ThresholdPending>, attack: AttackAsked): string {
+  const rule = THRESHOLD_SITUATION_RULES[situationOf(attack)];
+  const declared = attack.order;
+  const given = rule.difficultyFlag && typeof declared.difficulty === 'string' ? (declared.difficulty as Difficulty) : undefined;
+  const target = (key: ValueKey, difficulty: Difficulty, mod: number) => {
+    const base = facts.values[key]?.current;
+    return base === null || base === undefined ? '' : ` (${targetForDifficulty(base, difficulty) + mod})`;
+  };
+  const own = rule.reactCheck !== null ? `React${target('reaction_check', given ?? rule.reactCheck, 0)}` : `Defend${target('defend_check', 'normal', 0)}`;
+  if (!rule.perceive) return own;
+  const mod = rule.perceive.withMod && typeof declared['perception-mod'] === 'number' ? declared['perception-mod'] : 0;
+  return `${own} after Perceive${target('perception_check', given ?? rule.perceive.difficulty, mod)}`;
+}
+
+/** Whether a plan lets the answer succeed at all (not refused, and its check made at the best roll). */
+function canSucceed(plan: Plan<ThresholdState, ThresholdPending>, facts: Facts<ThresholdState, ThresholdPending>): boolean {
+  const resolution = plan.resolve(facts, BEST);
+  return !isRefusal(resolution) && defenseCheck(resolution)?.success === true;
+}
+
+/**
+ * The prompt's guard buttons (rules.md, "Announced answers are on the prompt"): one per other
+ * defender it may guard now, each an answer for that ally; none for an ally dead or answered by a
+ * defense it made ahead, nor when this defender cannot defend.
+ */
+export function guardButtons(facts: Facts<ThresholdState, ThresholdPending>, attack: AttackAsked): ButtonStep[] {
+  const buttons: ButtonStep[] = [];
+  const allies = guardable(attack);
+  if (allies.length === 0 || !canSucceed(answerPlanOf('defend', attack, NO_FLAGS), facts)) return buttons;
+  const label = checksLabel(facts, attack);
+  for (const ally of allies) {
+    const other = facts.others[ally];
+    if (!other || isDead(other.vitality ?? null) || (other.answer !== null && fitsAttack(other.answer, attack) === null)) continue;
+    buttons.push({ kind: 'button', section: ACTION, label: `Guard ${other.name}: ${label}`, command: `!defend --answer ${attack.key} --ids ${facts.id} --action guard --ally ${ally}` });
+  }
+  return buttons;
+}
+
+const NO_FLAGS: Order = { positionals: [] };
+
+/**
+ * Why a defense made ahead does not stand in for this attack (rules.md, "The exchange"), or null: it
+ * was made without the perceive check the attack needs, or it is a guard's failure alone (the token
+ * may still defend itself, and its own answer is the better).
+ */
+export function fitsAttack(filed: ThresholdPending, attack: AttackAsked): string | null {
+  // Without a declared situation the hit takes the defense's own.
+  const situation = (attack.situation ?? filed.situation) as ThresholdSituation;
+  if (!answersSituation(filed, situation)) return `made for ${SITUATION_NAME[filed.situation].toLowerCase()}, without the perceive check ${SITUATION_NAME[situation].toLowerCase()} needs`;
+  if (filed.byGuard && filed.result === 'fail') return "a guard's failure: it may still defend itself";
+  return null;
 }

@@ -1,12 +1,13 @@
 // One token's hit in the `threshold` edition (The Defensive Turn, "Taking Damage", "Physical", "Magical",
 // "Defense"; rules.md, "Hit chance against armor" and Clarifications), and `!damage`'s plan. Pure.
-import { at, placed, SUMMARY, TITLE, type Facts, type Headline, type Order, type Plan, type Reads, type Resolution, type Resource, type RuleChange, type Step, type ValueKey } from '../edition';
+import { at, placed, SUMMARY, TITLE, type AttackAsked, type Facts, type Headline, type Order, type Outcome, type Plan, type Reads, type Resolution, type Resource, type RuleChange, type Step, type ValueKey } from '../edition';
+import { echo } from '../../text/args';
 import type { FlagValues } from '../../text/flags';
 import { TRACK_OF } from '../damageTypes';
 import type { THRESHOLD_DAMAGE_FLAGS } from './index';
 import { deadNow, died, isDead } from './life';
 import type { ThresholdPending, ThresholdState } from './state';
-import { needsPerceive, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
+import { answersSituation, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
 import type { ThresholdStep } from './words';
 
 export interface ThresholdHit {
@@ -50,7 +51,7 @@ function defenseUsed(hit: ThresholdHit, attack: ThresholdSituation, pending: Thr
     return 'none';
   }
   // rules.md: a defense made without the gate this attack's situation needs does not answer it.
-  if (pending.situation !== attack && needsPerceive(attack) && !pending.perceived) {
+  if (!answersSituation(pending, attack)) {
     steps.push({ kind: 'defense-does-not-answer', madeFor: pending.situation, attack });
     steps.push({ kind: 'defense-used', result: 'none', source: 'none' });
     return 'none';
@@ -189,6 +190,72 @@ function attackPlan(attack: Attack): Plan<ThresholdState, ThresholdPending> {
         ...(outcome.answerUsed && facts.answer !== null ? { answer: null } : {}),
         detail: outcome,
       };
+    },
+  };
+}
+
+// ---- The attack as declared (`!attack`, rules.md "The exchange"): who it can touch, who is on an
+// area's edge, and whether the attacker may attack now.
+
+type Declared = FlagValues<typeof THRESHOLD_DAMAGE_FLAGS> & Order & { edge?: string[]; counter?: boolean; opportunity?: boolean };
+
+/**
+ * Why the declared hit chance cannot touch this defender, whatever it answers, or null (rules.md,
+ * "The hit chance comes first"; The Defensive Turn: "first needs to roll above 18 for hit chance. If
+ * the enemy makes the hit chance ... Bob can now make a defense check"). Reads what the hit reads.
+ */
+export function sparedBy(facts: Facts<ThresholdState, ThresholdPending>, attack: AttackAsked): string | null {
+  const order = attack.order as Declared;
+  const vitality = facts.bars.vitality.value;
+  if (order.hit === undefined || vitality === null || isDead(vitality)) return null;
+  const rule = THRESHOLD_SITUATION_RULES[(attack.situation ?? facts.answer?.situation ?? 'front') as ThresholdSituation];
+  if (rule.noHitChance) return null;
+  const track = TRACK_OF[order.type]!;
+  const armor = facts.armorSource ? Math.max(0, facts.values[track === 'physical' ? 'armor_physical' : 'armor_magical']?.current ?? 0) : 0;
+  const total = order.hit + rule.hitBonus + (order.mod ?? 0);
+  return total > armor ? null : `missed (hit chance ${total} does not beat ${track === 'physical' ? 'Physical' : 'Magical'} Armor ${armor})`;
+}
+
+const EDGE = new WeakMap<Order, Order>();
+
+/** The Defensive Turn: an area attack needs no hit chance "unless targets are on the edge": those named in --edge face it (one order for them all). */
+export function onTheEdge(order: Order, defender: string): Order {
+  const edge = (order as Declared).edge;
+  if (edge === undefined || !edge.includes(defender)) return order;
+  let theirs = EDGE.get(order);
+  if (!theirs) EDGE.set(order, (theirs = { ...order, situation: 'aoe-edge' }));
+  return theirs;
+}
+
+/** An --edge id that is no defender of the attack refuses it. */
+export function strayEdge(order: Order, defenders: readonly string[]): string | null {
+  const stray = (order as Declared).edge?.find((id) => !defenders.includes(id));
+  return stray === undefined ? null : `--edge: "${echo(stray)}" is no defender of this attack (name each edge defender in --ids too)`;
+}
+
+const MAY_ATTACK: Outcome<ThresholdState, ThresholdPending> = { headline: 'acts', steps: [], changes: [], observed: false, detail: null };
+
+/**
+ * rules.md, "Out of turn" (The Defensive Turn: in the defensive turn "You cannot ... attack", only
+ * defend, guard, use defensive skills "including counter attack", or "Make Attacks of Opportunity"):
+ * with the Turn Tracker in use, an attacker not on its turn attacks only as a counter attack (with
+ * the skill, which the script cannot read: --counter says it has it) or an attack of opportunity.
+ * A token with no turn in the Turn Tracker (a spectator) is not checked.
+ */
+export function declarerPlan(order: Order): Plan<ThresholdState, ThresholdPending> {
+  const declared = order as Declared;
+  const as = declared.counter ? 'counter attack' : declared.opportunity ? 'attack of opportunity' : null;
+  const flag = declared.counter ? '--counter' : '--opportunity';
+  return {
+    values: NO_VALUES,
+    dice: [],
+    readsTurnOrder: true,
+    resolve(facts) {
+      if (facts.currentTurn === null || (facts.initiative === null && !facts.acting)) return MAY_ATTACK;
+      if (facts.acting) return as === null ? MAY_ATTACK : { kind: 'refused', reason: `${flag}: it is this token's turn, so its attack is no ${as}` };
+      if (as === null) return { kind: 'refused', reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" };
+      if (isDead(facts.bars.vitality.value)) return { kind: 'refused', reason: `this character is dead: it makes no ${as}` };
+      return MAY_ATTACK;
     },
   };
 }

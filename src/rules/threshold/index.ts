@@ -1,15 +1,14 @@
 // The `threshold` edition ("The Defensive Turn") on the edition seam: hit chance
 // against armor, defense checks that let the armor's Defense apply, death at 0 with one free save
 // and then saves paid in EXP, one a round for four rounds.
-import type { Edition, Step } from '../edition';
+import type { Edition } from '../edition';
 import { flagTable } from '../../text/flags';
-import { answerPlan, defendOrder, keepFiled } from '../shared';
 import { TRACK_OF } from '../damageTypes';
-import { defendPlan, defenseCheckOf } from './check';
-import { damagePlan, handEditPlan } from './hit';
+import { answerPlanOf, checksLabel, defendPlan, fitsAttack, guardButtons, keepAnswer } from './check';
+import { damagePlan, declarerPlan, handEditPlan, onTheEdge, sparedBy, strayEdge } from './hit';
 import { endThresholdRound, enterThreshold, isDead, isDeadForGood, setThresholdVitality } from './life';
 import { parseThresholdAnswer, parseThresholdState, type ThresholdPending, type ThresholdState } from './state';
-import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation, type ThresholdSituationRule } from './situations';
+import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituationRule } from './situations';
 import { situationWords, thresholdWords } from './words';
 
 export type { ThresholdState } from './state';
@@ -28,6 +27,11 @@ export const THRESHOLD_DAMAGE_FLAGS = flagTable({
   situation: { kind: 'choice', choices: THRESHOLD_SITUATIONS, meaningless: SITUATION_MEANINGLESS, placeholder: 'S' },
   defense: { kind: 'choice', choices: ['success', 'fail', 'none'], decides: 'decides its defense (--defense)' },
 });
+
+// What the attack may declare of a defense's checks, on `!defend` and on `!attack` alike.
+const PERCEPTION_MOD = { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive?.withMod === true), why: '--perception-mod applies only to the perceive check of a covert attack or a spectator' } } as const;
+const DIFFICULTY = { kind: 'choice', choices: ['hard', 'impossible'], onlyWhen: { flag: 'situation', in: where((rule) => rule.difficultyFlag), why: '--difficulty applies only to --situation covert, spell-fast or spell-invisible' } } as const;
+const PERCEPTION_ROLL = { kind: 'die', sides: 100, placeholder: 'R' } as const;
 
 /** `!defend`'s flags, in the order their refusals are checked: which check a situation asks for is read off the situation table. */
 export const THRESHOLD_DEFEND_FLAGS = flagTable({
@@ -49,13 +53,32 @@ export const THRESHOLD_DEFEND_FLAGS = flagTable({
     ],
   },
   'react-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.reactCheck !== null), why: '--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)' } },
-  'perception-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive !== null), why: '--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)' } },
-  'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive?.withMod === true), why: '--perception-mod applies only to the perceive check of a covert attack or a spectator' } },
-  difficulty: { kind: 'choice', choices: ['hard', 'impossible'], onlyWhen: { flag: 'situation', in: where((rule) => rule.difficultyFlag), why: '--difficulty applies only to --situation covert, spell-fast or spell-invisible' } },
+  'perception-roll': { ...PERCEPTION_ROLL, onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive !== null), why: '--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)' } },
+  'perception-mod': PERCEPTION_MOD,
+  difficulty: DIFFICULTY,
   mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'action', in: ROLLED, why: '--mod changes a check, and --action {value} is announced, not rolled' } },
   ally: { kind: 'token', required: { when: { flag: 'action', in: ['guard'] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: 'action', in: ['guard'] } },
   vs: { kind: 'token', onlyWhen: { flag: 'action', notIn: ['save'] } },
   skill: { kind: 'text', placeholder: 'NAME', onlyWhen: { flag: 'action', notIn: ['save'] } },
+});
+
+/**
+ * `!attack`'s flags beyond `!damage`'s (rules.md, "The exchange": the attack carries what belongs to
+ * the attacker): the checks' difficulty and perceive penalty, an area's edge, and what an attack out
+ * of turn is.
+ */
+export const THRESHOLD_ATTACK_FLAGS = flagTable({
+  difficulty: DIFFICULTY,
+  'perception-mod': PERCEPTION_MOD,
+  edge: { kind: 'list', placeholder: 'ID ...', onlyWhen: { flag: 'situation', in: ['aoe'], why: '--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance' } },
+  counter: { kind: 'switch' },
+  opportunity: { kind: 'switch', onlyWhen: { flag: 'counter', notIn: ['true'], why: '--opportunity and --counter: an attack is one or the other' } },
+});
+
+/** `!defend --answer`'s flags beyond the word and its roll: the perceive check's roll, and the ally a guard answers for. */
+export const THRESHOLD_ANSWER_FLAGS = flagTable({
+  'perception-roll': PERCEPTION_ROLL,
+  ally: { kind: 'token' },
 });
 
 export const threshold: Edition<ThresholdState, ThresholdPending> = {
@@ -106,23 +129,22 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
       'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
     ],
     plan: defendPlan,
-    // `!attack`: the attack's situation is `!damage`'s own; a defender answers with a defense check made in it (The Defensive Turn), or none.
+    // `!attack`: the attack's situation is `!damage`'s own; a defender answers with a defense check made in it (The Defensive Turn), or none; a guard answers for an ally.
     answers: {
+      flags: THRESHOLD_ATTACK_FLAGS,
+      answerFlags: THRESHOLD_ANSWER_FLAGS,
       choices: ['defend', 'none'],
-      label: (word, facts) => {
-        const target = facts.values.defend_check?.current;
-        return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
-      },
+      announced: ['guard'],
+      label: (word, facts, attack) => (word === 'none' ? 'No defense' : checksLabel(facts, attack)),
       situationWords,
-      planAnswer(word, { situation }) {
-        const plan = answerPlan(defendPlan(defendOrder({ action: word, situation }, THRESHOLD_DEFEND_FLAGS)), 'pending-defense');
-        // An answer's --roll is its defense check's, a React check too where the situation asks for one.
-        const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';
-        return react ? { ...plan, dice: plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) } : plan;
-      },
-      // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-      keep: (word, outcome) =>
-        keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'check' && ((step as { check?: string }).check === 'defend' || (step as { check?: string }).check === 'react'))),
+      forDefender: onTheEdge,
+      refuseDeclared: strayEdge,
+      declarer: declarerPlan,
+      planAnswer: (word, attack, _context, answer) => answerPlanOf(word, attack, answer),
+      keep: keepAnswer,
+      extra: guardButtons,
+      fits: fitsAttack,
+      spared: sparedBy,
     },
   },
   stance: {

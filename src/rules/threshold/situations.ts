@@ -79,3 +79,8 @@ export function targetForDifficulty(target: number, difficulty: Difficulty): num
 export function needsPerceive(situation: ThresholdSituation): boolean {
   return THRESHOLD_SITUATION_RULES[situation].perceive !== null;
 }
+
+/** rules.md, "a defense answers its own attack": one made for another situation, without the perceive check this one needs, does not. */
+export function answersSituation(madeFor: { situation: ThresholdSituation; perceived: boolean }, attack: ThresholdSituation): boolean {
+  return madeFor.situation === attack || madeFor.perceived || !needsPerceive(attack);
+}

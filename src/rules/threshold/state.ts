@@ -13,6 +13,8 @@ const ThresholdAnswerSchema = objectSchema({
   situation: v.picklist(THRESHOLD_SITUATIONS),
   /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
   perceived: v.boolean(),
+  /** A guard's result, kept over none or a worse one of the token's own: its own defense may still be better (rules.md, "Guard keeps the better"). */
+  byGuard: v.optional(v.literal(true)),
 });
 export type ThresholdPending = v.InferOutput<typeof ThresholdAnswerSchema>;
 
