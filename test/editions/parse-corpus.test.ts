@@ -22,7 +22,7 @@ function lcg(seed: number): () => number {
   };
 }
 
-function linesFor(own: Record<string, string[]>, others: string[], seed: number, goblin: string): string[] {
+function linesFor(own: Record<string, string[]>, others: string[], seed: number, goblin: string, defender: string): string[] {
   const random = lcg(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const lines: string[] = [];
@@ -39,7 +39,8 @@ function linesFor(own: Record<string, string[]>, others: string[], seed: number,
       const word = pick(WORDS);
       parts.push(`--${flag}`, word === 'GOBLIN' ? goblin : word);
     }
-    if (command === '!attack') parts.push('--ids', goblin);
+    // An attack is Goblin 1's, on its turn (out of turn only a counter attack is declared): on Bob.
+    if (command === '!attack') parts.push('--ids', defender);
     lines.push(parts.filter((part) => part !== '').join(' '));
   }
   return lines;
@@ -63,7 +64,7 @@ describe('the words each edition says to lines of its own flags', () => {
         };
         const others = ['pierce', 'action', 'roll', 'hit', 'situation', 'vs', 'mod'];
         const said: string[][] = [];
-        for (const line of linesFor(own, others, id.length * 7919, table.id('Goblin 1'))) said.push([line, ...texts(await table.say('GM', line, ['Bob']))]);
+        for (const line of linesFor(own, others, id.length * 7919, table.id('Goblin 1'), table.id('Bob'))) said.push([line, ...texts(await table.say('GM', line, [line.startsWith('!attack') ? 'Goblin 1' : 'Bob']))]);
         if (record) recorded[id] = said;
         else expect(said).toEqual(recorded[id]);
       } finally {
