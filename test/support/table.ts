@@ -53,7 +53,8 @@ export async function openTable(
     } else if (options.bundleSource !== undefined) {
       loadBundleSource(mock, options.bundleSource);
     } else {
-      loadBundle(mock);
+      // DEFENSE_ROUND_BUNDLE: another build to run the bundle tests on (an old one, to see a test fail before a fix).
+      loadBundle(mock, process.env.DEFENSE_ROUND_BUNDLE);
     }
   };
   if (mode === 'src') mock.install(globalThis);
