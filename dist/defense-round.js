@@ -3871,7 +3871,7 @@ for (const v of t.defenders) {const $ = U(v);
 if (!$) {p.push(v);
 continue;}
 const w = { token: $, character: z($) }, A = t.answers[v], L = pr(s, t, v), b = { target: w, plan: f(L.order), given: c };
-if (A) {b.answer = Jp(A), b.answerGiven = { answer: A.answer ?? null };
+if (A) {A.spared === void 0 && (b.answer = Jp(A)), b.answerGiven = { answer: A.answer ?? null };
 const T = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
 T && (b.given = { ...c, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
 const { helper: H } = A;

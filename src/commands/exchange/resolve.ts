@@ -48,7 +48,8 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
     const item: PlannedTarget<unknown> = { target, plan: planFor(asked.order), given };
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {
-      item.answer = answerWords(kept);
+      // A defender the hit could not touch was never asked: its row says what the hit did, not an answer.
+      if (kept.spared === undefined) item.answer = answerWords(kept);
       item.answerGiven = { answer: kept.answer ?? null };
       // Dice the answer rolled are the hit's (Opposed Rolls: the defense d20).
       const rolled = kept.answer === undefined ? undefined : spec.rolled?.(kept.answer);
