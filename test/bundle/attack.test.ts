@@ -83,6 +83,16 @@ function soakAnswer(table: Table, hit: string, answer: Answer): { situation: str
   return { situation, dice: `${perception}${mental}`, damage: hit.replace(/ --(situation|perception-mod|edge) \S+/g, '') };
 }
 
+/** threshold: the situations whose defense is a React check, and those whose perceive check comes first (The Defensive Turn's table). */
+const REACTED = ['projectile', 'spell-fast', 'spell-invisible'];
+const PERCEIVES = ['behind', 'distracted', 'covert', 'spectator'];
+
+/** threshold: the perceive check's roll an answer gives where one comes first. */
+function thresholdDice(hit: string, answer: Answer): string {
+  const situation = / --situation (\S+)/.exec(hit)?.[1];
+  return situation !== undefined && PERCEIVES.includes(situation) && answer.perception !== undefined ? ` --perception-roll ${answer.perception}` : '';
+}
+
 /** The attack flow: declared by the GM from Goblin 1, answered, resolved by the GM. */
 async function viaAttack(table: Table, edition: EditionName, hit: string, defenders: readonly string[], answers: readonly Answer[]) {
   const flag = edition === 'opposed' ? 'mode' : 'action';
@@ -91,7 +101,7 @@ async function viaAttack(table: Table, edition: EditionName, hit: string, defend
   for (const answer of answers) {
     const { token, word, roll } = answer;
     const who = token === 'Bob' ? 'Alice' : 'GM';
-    const dice = edition === 'soak' ? soakAnswer(table, hit, answer).dice : '';
+    const dice = edition === 'soak' ? soakAnswer(table, hit, answer).dice : edition === 'threshold' ? thresholdDice(hit, answer) : '';
     await table.say(who, `!defend --answer A1 --ids ${table.id(token)} --${flag} ${word}${word === 'none' ? '' : ` --roll ${roll}${dice}`}`);
   }
   if (table.stored().exchange.attacks.A1) await table.say('GM', '!attack --resolve A1');
@@ -120,15 +130,18 @@ async function byHand(table: Table, edition: EditionName, hit: string, defenders
     await table.say('GM', `!damage ${soakAnswer(table, hit, answers[0] ?? { token: 'Bob', word: 'none', roll: 1 }).damage} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
     return;
   }
-  for (const { token, word, roll } of answers) {
+  // The attack's own flags reach each `!defend` (the difficulty, the perception penalty); `!damage` takes the rest.
+  const own = [...hit.matchAll(/ --(difficulty|perception-mod) (\S+)/g)].map((match) => match[0]).join('');
+  for (const answer of answers) {
+    const { token, word, roll } = answer;
     if (word === 'none') continue;
     const who = token === 'Bob' ? 'Alice' : 'GM';
     const situation = / --situation (\S+)/.exec(hit)?.[1];
-    // The Defensive Turn: against a projectile the defense is a React check, rolled with --react-roll.
-    const rollFlag = edition === 'threshold' && situation === 'projectile' ? 'react-roll' : 'roll';
-    await table.say(who, `!defend --action ${word} --${rollFlag} ${roll}${situation ? ` --situation ${situation}` : ''} --ids ${table.id(token)}`);
+    // The Defensive Turn: against a projectile or a fast or invisible spell the defense is a React check, rolled with --react-roll.
+    const rollFlag = edition === 'threshold' && situation !== undefined && REACTED.includes(situation) ? 'react-roll' : 'roll';
+    await table.say(who, `!defend --action ${word} --${rollFlag} ${roll}${thresholdDice(hit, answer)}${situation ? ` --situation ${situation}` : ''}${own} --ids ${table.id(token)}`);
   }
-  await table.say('GM', `!damage ${hit} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
+  await table.say('GM', `!damage ${hit.replace(/ --(difficulty|perception-mod) \S+/g, '')} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
 }
 
 describe('an attack leaves the table exactly as the same !defend + !damage would', () => {
@@ -197,13 +210,29 @@ describe('an attack leaves the table exactly as the same !defend + !damage would
     expect(attackTable.stored().exchange.attacks).toEqual({});
   });
 
+  // The Defensive Turn's situations, with dice that decide each (issue 32), Bob on the text's sheet (Physical Armor 18, hit 25
+  // beats it and the goblins' 20): the attack's difficulty (impossible: Perception 50 / 4 - 10 = 2 against 10, where hard
+  // would be 15; React 50 / 4 = 12 against 20, where hard would be 25), a spectator's perception penalty (50 + 10 = 60 against 55).
+  it.each([
+    ['20 --hit 25 --situation covert --difficulty impossible --perception-mod -10', [{ token: 'Bob', word: 'defend', roll: 10, perception: 10 }, { token: 'Goblin 2', word: 'defend', roll: 10, perception: 1 }]],
+    ['20 --hit 25 --situation spell-fast --difficulty impossible', [{ token: 'Bob', word: 'defend', roll: 20 }, { token: 'Goblin 2', word: 'defend', roll: 5 }]],
+    ['20 --hit 25 --situation spectator --perception-mod 10', [{ token: 'Bob', word: 'defend', roll: 10, perception: 55 }, { token: 'Goblin 2', word: 'defend', roll: 10, perception: 40 }]],
+  ] as Array<[string, Answer[]]>)('threshold, !attack %s: the same table as !defend + !damage', async (hit, answers) => {
+    const sheet = (mock: MockRoll20) => {
+      for (const [name, value] of Object.entries({ vitality: 30, armor_defense: 10, armor_physical: 18 })) mock.attribute('Bob', name).set('current', value);
+    };
+    const { attack, hand, attackTable } = await both('threshold', hit, ['Bob', 'Goblin 2', 'Goblin 3'], answers, sheet);
+    expect(attack).toEqual(hand);
+    expect(attackTable.stored().exchange.attacks).toEqual({});
+  });
+
   it.each(['soak', 'threshold', 'opposed'] as const)('property: random attacks and answers in %s leave the same table (same dice)', async (edition) => {
     const words = edition === 'soak' ? ['defend', 'evade', 'none'] : edition === 'threshold' ? ['defend', 'none'] : ['passive', 'active', 'full'];
     const hits =
       edition === 'soak'
         ? fc.tuple(fc.integer({ min: 0, max: 300 }), fc.constantFrom('', ' --situation aoe', ' --situation side', ' --type magical', ' --pierce 50', ' --situation spell-unseen', ' --situation behind', ' --situation covert --perception-mod -10', ' --situation aoe --edge EDGE')).map(([n, rest]) => `${n}${rest}`)
         : edition === 'threshold'
-          ? fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: -5, max: 40 }), fc.constantFrom('', ' --situation side', ' --situation projectile')).map(([n, h, rest]) => `${n} --hit ${h}${rest}`)
+          ? fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: -5, max: 40 }), fc.constantFrom('', ' --situation side', ' --situation projectile', ' --situation behind', ' --situation aoe', ' --situation spell-fast --difficulty impossible', ' --situation covert --difficulty impossible --perception-mod -10', ' --situation spectator --perception-mod 10')).map(([n, h, rest]) => `${n} --hit ${h}${rest}`)
           : fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom('', ' --ap 5')).map(([n, a, rest]) => `${n} --attack ${a}${rest}`);
     const answer = (token: (typeof TOKENS)[number]) =>
       fc.option(fc.record({ token: fc.constant(token), word: fc.constantFrom(...words), roll: fc.integer({ min: 1, max: edition === 'opposed' ? 20 : 100 }), perception: fc.integer({ min: 1, max: 100 }), mental: fc.integer({ min: 1, max: 100 }) }), { nil: undefined });
@@ -214,7 +243,7 @@ describe('an attack leaves the table exactly as the same !defend + !damage would
         for (const table of open.splice(0)) table.close();
         expect(attack).toEqual(hand);
       }),
-      { numRuns: edition === 'soak' ? 30 : 12, seed: 20261201 },
+      { numRuns: edition === 'opposed' ? 12 : 30, seed: 20261201 },
     );
   }, 60_000);
 });
