@@ -562,7 +562,11 @@ export function checkInFlight(before: Snapshot, after: Snapshot, facts: StepFact
   for (const [key, value] of after.values) {
     if (!prefixes.some((p) => key.startsWith(p))) continue;
     const old = then.get(key);
-    if (!Object.is(old, value)) out.push(`${flight.action} while the roll was out, yet ${key} changed after: ${describe(old)} -> ${describe(value)}`);
+    if (Object.is(old, value)) continue;
+    // A bar linked to its character's attribute shows what another target of the same sheet was given (Roll20 links bars to the sheet, and a script's write reaches them later).
+    const link = facts.mayTouch?.linkOf(key);
+    if (link !== undefined && (facts.command?.selected ?? []).some((id) => id !== flight.tokenId && [1, 2, 3].some((n) => facts.mayTouch?.linkOf(`g:${id}:bar${n}_value`) === link))) continue;
+    out.push(`${flight.action} while the roll was out, yet ${key} changed after: ${describe(old)} -> ${describe(value)}`);
   }
   return out;
 }
