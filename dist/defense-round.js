@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var yr = Object.defineProperty, ql = Object.getOwnPropertyDescriptor, zl = Object.getOwnPropertyNames, Qs = Object.prototype.hasOwnProperty, Xl = (e, t) => {for (var n in t)
-Qs.call(t, n) && yr(e, n, { get: t[n], enumerable: !0 });
+var wr = Object.defineProperty, ql = Object.getOwnPropertyDescriptor, zl = Object.getOwnPropertyNames, ti = Object.prototype.hasOwnProperty, Xl = (e, t) => {for (var n in t)
+ti.call(t, n) && wr(e, n, { get: t[n], enumerable: !0 });
 }, Jl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
 for (let s of zl(t))
-!Qs.call(e, s) && s !== n && yr(e, s, { get: () => t[s], enumerable: !(r = ql(t, s)) || r.enumerable });
+!ti.call(e, s) && s !== n && wr(e, s, { get: () => t[s], enumerable: !(r = ql(t, s)) || r.enumerable });
 return e;
-}, Ql = (e) => Jl(yr({}, "__esModule", { value: !0 }), e), Zs = {};
-Xl(Zs, {onDamage: () => mm,
-version: () => vm});
-var O = Math, C = Number, S = String, m = Object, Y = Array, ne = JSON, I = Map, K = Set, Ye = WeakMap, _n = Error, ei = RangeError, ti = Promise, En = Date, Zl = isNaN, ec = "0.2.0", se = "DefenseRound", be = ec, Tn, tc = {lang: void 0,
+}, Ql = (e) => Jl(wr({}, "__esModule", { value: !0 }), e), ni = {};
+Xl(ni, {onDamage: () => gm,
+version: () => mm});
+var O = Math, C = Number, S = String, m = Object, Y = Array, ne = JSON, I = Map, K = Set, Ye = WeakMap, _n = Error, ri = RangeError, si = Promise, En = Date, Zl = isNaN, ec = "0.2.0", se = "DefenseRound", be = ec, Tn, tc = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function ni(e) {return !e && !Tn ? tc : {lang: e?.lang ?? Tn?.lang,
+function ii(e) {return !e && !Tn ? tc : {lang: e?.lang ?? Tn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? Tn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? Tn?.abortPipeEarly};}
@@ -58,15 +58,15 @@ abortPipeEarly: r.abortPipeEarly
 d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
 function lc(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
 function cc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function wr(e, t) {const n = [...new K(e)];
+function br(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function re(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, ni())
+validate: (t) => e["~run"]({ value: t }, ii())
 }, e;}
-function ri(e) {return {kind: "validation",
+function oi(e) {return {kind: "validation",
 type: "finite",
-reference: ri,
+reference: oi,
 async: !1,
 expects: null,
 requirement: C.isFinite,
@@ -128,14 +128,14 @@ expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
-function br() {return {kind: "transformation",
+function $r() {return {kind: "transformation",
 type: "trim",
-reference: br,
+reference: $r,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
 var dc = { abortEarly: !0 };
 function uc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function $r(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Ar(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function ze(e, t) {return re({kind: "schema",
 type: "array",
 reference: ze,
@@ -165,9 +165,9 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function si(e, t) {return re({kind: "schema",
+function ai(e, t) {return re({kind: "schema",
 type: "custom",
-reference: si,
+reference: ai,
 expects: "unknown",
 async: !1,
 check: e,
@@ -188,7 +188,7 @@ expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = $r(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Ar(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Te(e) {return re({kind: "schema",
 type: "number",
 reference: Te,
@@ -196,9 +196,9 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "number" && !Zl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ii(e, t) {return re({kind: "schema",
+function li(e, t) {return re({kind: "schema",
 type: "object",
-reference: ii,
+reference: li,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : $r(o), l = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Ar(o), l = o["~run"]({ value: a }, r);
 if (l.issues) {const c = {type: "object",
 origin: "value",
 input: s,
@@ -236,11 +236,11 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = $r(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Ar(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ee(e, t) {return re({kind: "schema",
 type: "picklist",
 reference: ee,
-expects: wr(e.map(ct), "|"),
+expects: br(e.map(ct), "|"),
 async: !1,
 options: e,
 message: t,
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function oi(e, t) {return re({kind: "schema",
+function ci(e, t) {return re({kind: "schema",
 type: "tuple",
-reference: oi,
+reference: ci,
 expects: "Array",
 async: !1,
 items: e,
@@ -307,14 +307,14 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else x(this, "type", n, r);
 return n;}});}
-function ai(e) {let t;
+function di(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function li(e, t) {return re({kind: "schema",
+function ui(e, t) {return re({kind: "schema",
 type: "union",
-reference: li,
-expects: wr(e.map((n) => n.expects), "|"),
+reference: ui,
+expects: br(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,9 +326,9 @@ break;}
 else o ? o.push(l) : o = [l];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-x(this, "type", n, r, { issues: ai(i) }), n.typed = !0;
+x(this, "type", n, r, { issues: di(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-x(this, "type", n, r, { issues: ai(o) });}
+x(this, "type", n, r, { issues: di(o) });}
 return n;}});}
 function Wt() {return re({kind: "schema",
 type: "unknown",
@@ -336,9 +336,9 @@ reference: Wt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function ci(e, t, n) {return re({kind: "schema",
+function fi(e, t, n) {return re({kind: "schema",
 type: "variant",
-reference: ci,
+reference: fi,
 expects: "Object",
 async: !1,
 key: e,
@@ -359,7 +359,7 @@ if (h) {const k = p["~run"]({ value: i }, s);
 if (o && !o.issues) break;}};
 if (d(this, new K([this.key])), o) return o;
 x(this, "type", r, s, {input: i[l],
-expected: wr(c, "|"),
+expected: br(c, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, ni(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, ii(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function V(e) {return ii(m.assign(m.create(null), e));}
-var di = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Kt = [
+function V(e) {return li(m.assign(m.create(null), e));}
+var hi = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Kt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -413,8 +413,8 @@ if (!fc.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;}
 function Dn(e, t) {return O.floor(e * t / 100);}
-function ui(e, t, n) {return O.min(n, O.max(t, e));}
-var fi = 1e6;
+function pi(e, t, n) {return O.min(n, O.max(t, e));}
+var vi = 1e6;
 function le(e, t) {if (e.length <= t) return e;
 const n = O.floor(t);
 if (!(n > 0)) return "";
@@ -425,22 +425,22 @@ var _ = class extends _n {}, D = class extends _n {};
 function hc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
 return typeof s == "number" && C.isFinite(s) ? S(s) : n;
 }) : e;}
-function Ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function hi(e, t) {let n = t;
-for (; n < e.length && !Ar(e.charCodeAt(n)); ) n += 1;
+function Sr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function mi(e, t) {let n = t;
+for (; n < e.length && !Sr(e.charCodeAt(n)); ) n += 1;
 return n;}
 function pc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (Ar(s)) {r += 1;
+if (Sr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = hi(e, r + 1);
+const i = mi(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function pi(e) {const t = pc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function gi(e) {const t = pc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
@@ -483,18 +483,18 @@ return s;}
 function Ce(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function gm(e) {return e;}
-var vi = new Ye();
-function Sr(e) {let t = vi.get(e);
+function km(e) {return e;}
+var ki = new Ye();
+function _r(e) {let t = ki.get(e);
 if (t) return t;
-t = {}, vi.set(e, t);
+t = {}, ki.set(e, t);
 for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function _r(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function Er(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function Er(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
-function mi(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
+function Tr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
+function yi(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
 return St(e, t, 0, n);}
 function kc(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
@@ -508,65 +508,65 @@ return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "
 case "integer":
 return St(r, s, t.min, t.max);
 case "amount":
-return mi(r, s, t.max, t.example);
+return yi(r, s, t.max, t.example);
 case "die":
 return St(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && Er(t.meaningless, i) ? t.meaningless[i] : void 0;
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Tr(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
 return Ie(r, s, t.choices);}}}
-function gi(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function Tr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function ki(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Or(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function Rr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function wi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
 function In(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function yi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function bi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
 function yc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
 let a, l;
 return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${In(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
-function wc(e) {const t = _r(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Tr(e);
+function wc(e) {const t = Er(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Rr(e);
 return n ? [...t, n.flag] : t;}
-var wi = new Ye();
-function bc(e) {let t = wi.get(e);
+var $i = new Ye();
+function bc(e) {let t = $i.get(e);
 if (!t) {const n = m.keys(e), r = new I(n.map((s) => [s, wc(e[s])]));
 t = {names: n,
-conditions: new I(n.map((s) => [s, _r(e[s])])),
+conditions: new I(n.map((s) => [s, Er(e[s])])),
 dependsOn: r,
 compared: new K([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => gi(e[s]))
-}, wi.set(e, t);}
+required: n.filter((s) => Or(e[s]))
+}, $i.set(e, t);}
 return t;}
-function bi(e, t, n) {return Je(e, Sr(t), n), $i(e, t);}
-function $i(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = bc(t);
+function Ai(e, t, n) {return Je(e, _r(t), n), Si(e, t);}
+function Si(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = bc(t);
 for (const h of o) if (e.flags.has(h)) throw new _(t[h].retired);
 for (const h of a) {if (e.flags.has(h)) continue;
 const g = t[h];
-throw new _(yi(g) ?? `no ${h} given: add --${h} ${Ai(g)}`);}
+throw new _(bi(g) ?? `no ${h} given: add --${h} ${Ir(g)}`);}
 const l = new I(), c = (h) => {if (l.has(h)) return;
 const g = e.flags.get(h);
-l.set(h, g === void 0 ? ki(t[h]) : kc(h, t[h], g));
+l.set(h, g === void 0 ? wi(t[h]) : kc(h, t[h], g));
 }, d = new K(), f = (h) => {if (d.has(h)) return;
 d.add(h);
-const g = t[h], k = Tr(g);
+const g = t[h], k = Rr(g);
 if (k && !e.flags.has(h)) {const v = l.get(k.flag);
-if (v !== void 0 && k.in.includes(S(v))) throw new _(yi(g)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${h}`);}
+if (v !== void 0 && k.in.includes(S(v))) throw new _(bi(g)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${h}`);}
 if (e.flags.has(h))
 for (const v of r.get(h)) {const $ = yc(h, v, e, l);
 if ($ !== null) throw new _($);}
-}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Er(t, h))) {u.add(h);
+}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Tr(t, h))) {u.add(h);
 for (const g of s.get(h) ?? []) p(g);
 f(h), c(h);}};
 for (const h of n) i.has(h) && p(h);
 for (const h of n) f(h);
 for (const h of n) c(h);
 return m.fromEntries(l);}
-function Or(e, t) {const { positionals: n } = e;
+function Dr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new _(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return mi(r, t.what, t.max ?? fi, t.example);}
-function Ai(e) {if (e.placeholder !== void 0) return e.placeholder;
+return yi(r, t.what, t.max ?? vi, t.example);}
+function Ir(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,7 +584,10 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function $c(e) {switch (e.kind) {case "switch":
+function $c(e) {return m.entries(e).map(([t, n]) => {const r = Ir(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
+return Or(n) ? s : `[${s}]`;
+}).join(" ");}
+function Ac(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -602,25 +605,25 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function Si(e) {return m.entries(e).map(([t, n]) => {const r = Ai(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [$c(n)], i = ki(n);
+function Cn(e) {return m.entries(e).map(([t, n]) => {const r = Ir(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Ac(n)], i = wi(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${S(i)}`);
-const o = Tr(n);
-gi(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${In(o.in)}`);
-for (const l of _r(n))
-(Er(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && l.in ? s.push(l.in.includes("true") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${In(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${In(l.notIn)}`) : s.push(`needs --${l.flag}`);
+const o = Rr(n);
+Or(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${In(o.in)}`);
+for (const l of Er(n))
+(Tr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && (l.in || l.notIn) ? s.push((l.in ?? []).includes("true") || (l.notIn ?? ["true"]).includes("false") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${In(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${In(l.notIn)}`) : s.push(`needs --${l.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
 function _i(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
 function Ei(e, t) {const n = new I();
 for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
-return { ...bi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Rr(e, t) {return {...e,
+return { ...Ai({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Cr(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Dr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Nr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 var Yt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function qt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
@@ -662,61 +665,61 @@ spectator: {...me,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Ac(e) {return _t.includes(e);}
-function Ir(e, t) {const n = ce[e];
+function Sc(e) {return _t.includes(e);}
+function Pr(e, t) {const n = ce[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Sc(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
-function _c(e, t, n) {const r = ce[e], s = ce[t];
-return r.perceptionGate !== s.perceptionGate || Ir(e, n) !== Ir(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
-var Ec = V({life: M(
+function _c(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
+function Ec(e, t, n) {const r = ce[e], s = ce[t];
+return r.perceptionGate !== s.perceptionGate || Pr(e, n) !== Pr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var Tc = V({life: M(
 V({condition: ee(["none", "incapacitated", "dying", "dead"]),
 savesOwed: G(Te(), Bt(), ut(0), dt(3))})),
-reactions: M(Rn(Q(), li([ft(), J("used")]))),
+reactions: M(Rn(Q(), ui([ft(), J("used")]))),
 skillsVs: M(ze(Q()))
-}), Tc = V({result: ee(["success", "fail"]),
+}), Oc = V({result: ee(["success", "fail"]),
 action: ee(["defend", "evade"]),
 situation: ee(_t),
 perceptionMod: M(G(Te(), Bt(), ut(-1e3), dt(1e3)))});
-function Oc(e) {if (e === "success" || e === "fail") return e;
-const t = je(Tc, e);
+function Rc(e) {if (e === "success" || e === "fail") return e;
+const t = je(Oc, e);
 return t.success ? t.output : null;}
 function Ti(e) {return typeof e == "string" ? e : e.result;}
-function Rc(e) {if (Y.isArray(e)) return null;
-const t = je(Ec, e);
+function Dc(e) {if (Y.isArray(e)) return null;
+const t = je(Tc, e);
 return t.success ? Oi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function Cr(e, t) {return Oi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Mr(e, t) {return Oi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Oi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Cn = -10, Ri = -9, Di = 1, Et = 1, Nr = 3, Ze = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
-function Ii(e) {return e > 0 ? { ...Ze } : e > Cn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
-function Pr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Dc(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Pr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ze }, steps: [] } : e > 0 ? t <= Cn ? { life: { condition: "dying", savesOwed: Nr }, steps: [{ kind: "dying", savesOwed: Nr }] } : {life: { condition: "incapacitated", savesOwed: Et },
+var Nn = -10, Ri = -9, Di = 1, Et = 1, Lr = 3, Ze = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
+function Ii(e) {return e > 0 ? { ...Ze } : e > Nn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
+function Fr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Ic(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Fr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ze }, steps: [] } : e > 0 ? t <= Nn ? { life: { condition: "dying", savesOwed: Lr }, steps: [{ kind: "dying", savesOwed: Lr }] } : {life: { condition: "incapacitated", savesOwed: Et },
 steps: [{ kind: "incapacitated", savesOwed: Et }]
-} : t <= Cn ? { life: { ...zt }, steps: [...Pr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+} : t <= Nn ? { life: { ...zt }, steps: [...Fr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Ci(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Dc(e, s, n);
+const o = Ic(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function Ic(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Cc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: Et },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: Et }]};}
-function Cc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function Nc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const s = Ci(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Cn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Nn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Pr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Fr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Nc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Pc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -735,20 +738,20 @@ return {ok: !0,
 vitality: Ri,
 life: { condition: "incapacitated", savesOwed: Et },
 steps: [r(Et), { kind: "saved-from-death", before: e, vitality: Ri }]};
-const s = O.min(Nr, t.savesOwed) - 1;
+const s = O.min(Lr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
 function Ve(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ze } : Ii(t);}
-function Pc(e, t) {return Ve(e, t).condition;}
-function Mc(e, t) {if (t) return { life: { ...zt } };
+function Mc(e, t) {return Ve(e, t).condition;}
+function Lc(e, t) {if (t) return { life: { ...zt } };
 const n = e === null ? Ze : Ii(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Lc(e) {return e.life ? { life: e.life } : {};}
-function Fc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function jc(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Fc(e) {return e.life ? { life: e.life } : {};}
+function jc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Gc(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
 function Ni(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function Gc(e, t, n) {const r = Cc(e, t, Ve(n, e));
+function Vc(e, t, n) {const r = Nc(e, t, Ve(n, e));
 return {vitality: r.after,
-state: Cr(n, r.life),
+state: Mr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: Ni("Now", r.life)[0]};}
@@ -767,28 +770,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Pi = { physical: "Physical", magical: "Magical" }, Mi = { physical: "Defense", magical: "Spirit" }, Mr = { soul: "Soul", power: "Power" };
-function Vc(e, t) {switch (e) {case "worn-out":
+}, Pi = { physical: "Physical", magical: "Magical" }, Mi = { physical: "Defense", magical: "Spirit" }, jr = { soul: "Soul", power: "Power" };
+function Uc(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Uc(e) {switch (e) {case "reached-minus-10":
+function Bc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Bc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Nn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Hc = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Pn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Hc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Pn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var Wc = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Mn(e) {return e > 0 ? `+${e}` : `${e}`;}
 function Li(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Lr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Wc(e) {switch (e.condition) {case "none":
+function Gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Kc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -796,7 +799,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Kc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function xc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -812,7 +815,7 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var xc = {blocks: "blocks the hit",
+var Yc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
@@ -820,23 +823,23 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"};
 function Fi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function Yc(e, t = (n) => n) {const n = e;
+function qc(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return Vc(n.reason, n.amount);
+return Uc(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Nn(n.before, n.protection, Pi[n.track], n.after);
+return Pn(n.before, n.protection, Pi[n.track], n.after);
 case "armor-reduction":
-return Nn(n.before, n.reduction, Mi[n.track], n.after);
+return Pn(n.before, n.reduction, Mi[n.track], n.after);
 case "natural-reduction":
-return Nn(n.before, n.reduction, `natural ${Mi[n.track]}`, n.after);
+return Pn(n.before, n.reduction, `natural ${Mi[n.track]}`, n.after);
 case "defensive-stance":
-return Nn(n.before, n.reduction, "defensive stance", n.after);
+return Pn(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
@@ -844,9 +847,9 @@ return `${Pi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${Mr[n.bar]}, no armor: ${Mr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${jr[n.bar]}, no armor: ${jr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${Mr[n.bar]} is not a number: nothing taken`;
+return `${jr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -858,10 +861,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Uc(n.cause);
+return Bc(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Bc(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Hc(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -872,21 +875,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Li(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Lr(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Li(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Gr(n.success, n.critical)}`;
 case "no-defensive-action":
 return n.takesDamage ? `${de[n.situation]} not perceived: no defensive action, the attack hits` : `${de[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Lr(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Gr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${de[n.situation]}: ${Pn(n.penalty)} to ${n.check}`;
+return `${de[n.situation]}: ${Mn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
 return `${de[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Pn(n.bonus)}` : `Aided by ${t(n.by)}: ${Pn(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Mn(n.bonus)}` : `Aided by ${t(n.by)}: ${Mn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${Pn(n.mod)}`;
+return `Modifier: ${Mn(n.mod)}`;
 case "action-check":
-return `${Hc[n.action]} d100 ${n.roll} vs ${Li(n.baseTarget, n.adjustments, n.target)}: ${Lr(n.success, n.critical)}`;
+return `${Wc[n.action]} d100 ${n.roll} vs ${Li(n.baseTarget, n.adjustments, n.target)}: ${Gr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -898,11 +901,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return Kc(t(n.who), n.hit, n.result, n.lost);
+return xc(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${xc[n.result]}.`;
+return `${t(n.who)} ${Yc[n.result]}.`;
 case "life-now":
-return Wc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return Kc(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -915,7 +918,7 @@ case "check-summary": {const r = t(n.who);
 return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Fi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function Fr(e) {const t = ce[e];
+function Vr(e) {const t = ce[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -923,27 +926,27 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function qc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+function zc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
 const o = ce[n] ?? ce.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, l = (d, f = 0) => d == null ? "" : ` ${d + f}`, c = o.perceptionGate !== "none" ? `, Perception${l(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${l(t.mental_check?.current)} first` : "";
 return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${c})`;}
-var zc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Xc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Jc = "React: made against this attacker this round already (one per enemy)";
-function ji(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Fr(t)}`;
-return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Fr(n)}`;}
+var Xc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Jc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Qc = "React: made against this attacker this round already (one per enemy)";
+function ji(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Vr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Vr(n)}`;}
 var Gi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Qc = {mental: "--mental / --mental-roll",
+}, Zc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
 function Vi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ed(_i("round"));
+return td(_i("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -957,7 +960,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Zc(e.flag, e.action, e.situation);
+return ed(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -976,7 +979,7 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Zc(e, t, n) {const r = Qc[e];
+function ed(e, t, n) {const r = Zc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -988,30 +991,30 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ed(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var td = ["defensive", "reactive", "none"];
-function nd(e) {return e === "reactive";}
-function rd(e) {return e === "defensive";}
-function sd(e) {return e === "reactive";}
+function td(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var nd = ["defensive", "reactive", "none"];
+function rd(e) {return e === "reactive";}
+function sd(e) {return e === "defensive";}
+function id(e) {return e === "reactive";}
 function Ui(e) {return e === "reactive";}
-function id(e) {return e === "defensive";}
+function od(e) {return e === "defensive";}
 function Bi(e) {return e === "defensive";}
-function Mn(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function od(e, t) {return Mn(e.reactions, t) !== void 0;}
-function Hi(e, t) {return Mn(e.reactions, t) === !0;}
-function Wi(e, t) {return Mn(e.reactions, t) === "used";}
-function ad(e, t) {return e.skillsVs.includes(t);}
-function ld(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+function Ln(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function ad(e, t) {return Ln(e.reactions, t) !== void 0;}
+function Hi(e, t) {return Ln(e.reactions, t) === !0;}
+function Wi(e, t) {return Ln(e.reactions, t) === "used";}
+function ld(e, t) {return e.skillsVs.includes(t);}
+function cd(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var Ki = 5, xi = { defend: "defend", evade: "evade", react: "reaction" };
 function Xt(e) {return e === "defend" || e === "evade" || e === "react";}
-function cd(e) {return { kind: "refused", reason: e };}
+function dd(e) {return { kind: "refused", reason: e };}
 function et(e) {return e !== null && e !== "";}
-function dd(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function ud(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ei("resolveSoakDefend: rolls must be integers 1..100");
+throw new ri("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ei("resolveSoakDefend: modifiers and targets must be integers");}
-function ud(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
+if (n !== null && !C.isSafeInteger(n)) throw new ri("resolveSoakDefend: modifiers and targets must be integers");}
+function fd(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1032,21 +1035,21 @@ return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return nd(r) ? et(e.vs) ? od(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return rd(r) ? et(e.vs) ? ad(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return rd(r) ? { code: "counter-in-defensive-stance" } : sd(r) ? et(e.vs) ? Hi(s, e.vs) ? e.ally !== null && !ld(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return sd(r) ? { code: "counter-in-defensive-stance" } : id(r) ? et(e.vs) ? Hi(s, e.vs) ? e.ally !== null && !cd(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return id(r) ? { code: "defensive-skill-on-ally" } : Ui(r) ? et(e.vs) ? Hi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return od(r) ? { code: "defensive-skill-on-ally" } : Ui(r) ? et(e.vs) ? Hi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Bi(r)) {if (!et(e.vs)) return { code: "needs-vs", action: t };
-if (ad(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (ld(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function fd(e) {const t = [];
+function hd(e) {const t = [];
 return ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Xt(e.action) && t.push(xi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Yi(e) {dd(e);
-const t = ud(e);
-if (t) return cd(t);
-const n = fd(e);
+function Yi(e) {ud(e);
+const t = fd(e);
+if (t) return dd(t);
+const n = hd(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = ce[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = qt(e.rolls.perception, d + c);
@@ -1066,8 +1069,8 @@ const c = e.ally === null && Bi(e.stance) && et(e.vs), d = e.ally !== null && et
 return Tt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
 function qi(e) {return e.aid !== null && et(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function zi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Ir(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const l = qt(e.rolls.mental, e.checkTargets.mental ?? 0), c = Sc(a, l);
+if (t === "defend" || t === "evade") {let a = Pr(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const l = qt(e.rolls.mental, e.checkTargets.mental ?? 0), c = _c(a, l);
 n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: Ki, by: e.aid.by }), r.push(Ki)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
@@ -1079,7 +1082,7 @@ evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
+function pd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function Xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
@@ -1095,15 +1098,15 @@ return {values: n.action === "save" ? ["save_check"] : m.values(Ot),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: hd(n),
+dice: pd(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? pd(n, r, i.action) : vd(n, r, i);}};}
-function pd(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? vd(n, r, i.action) : md(n, r, i);}};}
+function vd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = Ve(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Nc(r, s, qt(n, i + e.mod));
+const o = Pc(r, s, qt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
 return {headline: a ? "saved" : l ? "dies" : "acts",
@@ -1113,9 +1116,9 @@ R(ie, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? 
 ...Xe("Roll", o.steps),
 ...Ni("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Cr(t.state, o.life),
+state: Mr(t.state, o.life),
 detail: o};}
-function vd(e, t, n) {const r = t.bars.vitality.value;
+function md(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = Ve(t.state, r), i = m.fromEntries(
 m.keys(Ot).map((w) => [w, t.values[Ot[w]]?.current ?? null])
@@ -1164,12 +1167,12 @@ return {headline: h,
 steps: $,
 changes: f,
 state: c,
-...v !== null ? { answer: bd(v, e) } : {},
+...v !== null ? { answer: $d(v, e) } : {},
 observed: !1,
 detail: l};}
 function Ji(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 var Qi = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function Ln(e, t, n, r = "front", s = null) {const i = Yi({action: t,
+function Fn(e, t, n, r = "front", s = null) {const i = Yi({action: t,
 situation: r,
 stance: Qi(e.stance),
 condition: Ve(e.state, e.bars.vitality.value).condition,
@@ -1184,55 +1187,55 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var md = 5;
-function gd(e, t, n) {const { attacker: r } = t, s = e.id, i = Ac(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ge, label: u, command: `!defend ${p} --ids ${s}` });
-if (r !== null) {const u = Ln(e, "react", r);
-if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Jc }), Ln(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
+var gd = 5;
+function kd(e, t, n) {const { attacker: r } = t, s = e.id, i = Sc(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ge, label: u, command: `!defend ${p} --ids ${s}` });
+if (r !== null) {const u = Fn(e, "react", r);
+if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Qc }), Fn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
 let p = 0;
-for (const h of t.defenders) {const g = h === s || p >= md ? void 0 : n(h);
+for (const h of t.defenders) {const g = h === s || p >= gd ? void 0 : n(h);
 g !== void 0 && (p += 1, d.push(f(`Reactive Guard: ${g}`, `--action counter${c} --ally ${h} --skill Reactive Guard${l}`)));}}}
-return Ln(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Qi(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...Ji(s)), d;}
-function kd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? zc : null;
-if (e.acting) return Xc;
-for (const r of n) {const s = Ln(e, "counter", r);
+return Fn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Qi(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...Ji(s)), d;}
+function yd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? Xc : null;
+if (e.acting) return Jc;
+for (const r of n) {const s = Fn(e, "counter", r);
 if (s !== null && s !== "missing") return Vi(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function yd(e, t) {const n = e.counter === !0;
+function wd(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = kd(r, n, t);
+resolve(r) {const s = yd(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function wd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Mn(s, a) === !0);
+function bd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Ln(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function bd(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+function $d(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
 return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
 function Zi(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
-var $d = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
-function Ad(e, t) {if (typeof e == "string") return null;
+var Ad = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function Sd(e, t) {if (typeof e == "string") return null;
 const n = t.situation ?? "front";
-if (!_c(e.situation, n, e.action)) return ji(e.action, e.situation, n);
+if (!Ec(e.situation, n, e.action)) return ji(e.action, e.situation, n);
 if (ce[n].perceptionGate !== "with-perception-mod") return null;
-const r = [e.perceptionMod ?? 0, $d(t.order)];
+const r = [e.perceptionMod ?? 0, Ad(t.order)];
 return r[0] === r[1] ? null : ji(e.action, e.situation, n, r);}
 var eo = new Ye();
-function Sd(e, t) {const n = e.edge;
+function _d(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
 let r = eo.get(e);
 return r || eo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function _d(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+function Ed(e, t) {const n = e.edge?.find((r) => !t.includes(r));
 return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
-function Ed(e) {return O.max(0, Dn(e, 5));}
+function Td(e) {return O.max(0, Dn(e, 5));}
 var to = 25;
-function Td(e) {const t = [], n = O.max(0, e.amount), r = ui(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = Dn(n, r), o = n - i;
+function Od(e) {const t = [], n = O.max(0, e.amount), r = pi(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = Dn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, l = null, c = null;
 const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const h = ui(d.soakPercent, 0, 100), g = Dn(o, 100 - h);
+if (d !== null && u) {const h = pi(d.soakPercent, 0, 100), g = Dn(o, 100 - h);
 h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: g }), a = O.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
 const k = O.max(0, d.armorReduction);
 if (k > 0) {const $ = a;
@@ -1255,14 +1258,14 @@ if (s > 0) {const h = a;
 a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
 const p = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: p }), c !== null && t.push(c), { vitalityLoss: p, protectionAfter: l, steps: t };}
-function Od(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Rd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function no(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function jr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Rd(e) {const t = Od(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return jr(e, t, n, !0);
+function Ur(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Dd(e) {const t = Rd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Ur(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), jr(e, t, n, !1);
-if (e.instantKill) {const o = Ic(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Ur(e, t, n, !1);
+if (e.instantKill) {const o = Cc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1275,7 +1278,7 @@ changed: o.after !== e.bars.vitality || !no(o.life, e.life)};}
 const r = O.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), jr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), Ur(e, t, n, !1);
 const l = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
 cancelled: !1,
@@ -1284,7 +1287,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: l !== a};}
-const s = Td({amount: r,
+const s = Od({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
@@ -1302,8 +1305,8 @@ changed: i.after !== e.bars.vitality || !no(i.life, e.life) || e.armor !== null 
 function ro(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
 var so = {physical: ro("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
 magical: ro("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Dd = { values: ["fortitude"] }, io = [], oo = [], ao = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function Id(e) {const t = e, n = t["instant-kill"];
+}, Id = { values: ["fortitude"] }, io = [], oo = [], ao = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Cd(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
 track: Yt[t.type],
@@ -1311,21 +1314,21 @@ piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Cd(e) {return lo(Id(e));}
-function Nd(e) {return lo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function lo(e) {const t = so[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Md(e, s);
-return n ? { values: io, bars: ao[e.to], dice: oo, resolve: r, more: (s) => Pd(s, t, e.defenseOverride) } : { values: io, bars: ao[e.to], dice: oo, resolve: r };}
-function Pd(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Dd;
+function Nd(e) {return lo(Cd(e));}
+function Pd(e) {return lo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function lo(e) {const t = so[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Ld(e, s);
+return n ? { values: io, bars: ao[e.to], dice: oo, resolve: r, more: (s) => Md(s, t, e.defenseOverride) } : { values: io, bars: ao[e.to], dice: oo, resolve: r };}
+function Md(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Id;
 const s = r[t.protection];
 if (s === void 0) {const o = (n ?? (e.answer === null ? null : Ti(e.answer))) === "success";
 return !e.armorSource || o || Ve(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
 return co(s) || co(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
 var co = (e) => (e?.current ?? 0) > 0;
-function Md(e, t) {const n = so[e.track], r = e.to === "vitality" && !e.instantKill;
+function Ld(e, t) {const n = so[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? jd(t.values, n) : null, l = r && t.stance === "defensive" ? Ed(o("fortitude")) : 0, c = Ve(t.state, t.bars.vitality.value), d = Rd({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? Gd(t.values, n) : null, l = r && t.stance === "defensive" ? Td(o("fortitude")) : 0, c = Ve(t.state, t.bars.vitality.value), d = Dd({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1341,13 +1344,13 @@ s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.
 for (const p of ["soul", "power"]) {const h = d.bars[p];
 h !== null && h !== t.bars[p].value && f.push({ kind: "bar", resource: p, to: h });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: Gd(d, c),
-steps: Ld(t.id, e, d, c),
+const u = {headline: Vd(d, c),
+steps: Fd(t.id, e, d, c),
 changes: f,
-state: Cr(t.state, d.life),
+state: Mr(t.state, d.life),
 detail: d};
 return t.answer !== null && (u.answer = null), u;}
-function Ld(e, t, n, r) {const s = Vd(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: Fd(n) }, { kind: "hit-summary", section: ie, who: e, result: s }];
+function Fd(e, t, n, r) {const s = Ud(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: jd(n) }, { kind: "hit-summary", section: ie, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1356,41 +1359,41 @@ let c = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === l || (i.push(R("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(R("Breakdown", l)), c = !0));
 return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Fd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function jd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function jd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Gd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function Gd(e, t) {if (e.cancelled) return "blocked";
+function Vd(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function Vd(e, t) {if (e.cancelled) return "blocks";
+function Ud(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 var uo = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Ud = {type: { kind: "choice", choices: m.keys(Yt), default: "physical", onlyWhen: uo },
+], Bd = {type: { kind: "choice", choices: m.keys(Yt), default: "physical", onlyWhen: uo },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
 pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: uo },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Fn = (e) => _t.filter((t) => e(ce[t])), tt = { flag: "action", notIn: ["save"] }, jn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", fo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, jn = (e) => _t.filter((t) => e(ce[t])), tt = { flag: "action", notIn: ["save"] }, Gn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", fo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
 situation: { kind: "choice", choices: _t, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [tt, { flag: "action", in: ["evade"], why: jn }, { flag: "situation", in: Fn((e) => e.mentalCheckEasesPenalty), why: jn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [tt, { flag: "action", in: ["evade"], why: jn }, { flag: "situation", in: Fn((e) => e.mentalCheckEasesPenalty), why: jn }] },
+mental: { kind: "switch", onlyWhen: [tt, { flag: "action", in: ["evade"], why: Gn }, { flag: "situation", in: jn((e) => e.mentalCheckEasesPenalty), why: Gn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [tt, { flag: "action", in: ["evade"], why: Gn }, { flag: "situation", in: jn((e) => e.mentalCheckEasesPenalty), why: Gn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [tt, { flag: "situation", in: Fn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+onlyWhen: [tt, { flag: "situation", in: jn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
 vs: { kind: "token", onlyWhen: tt, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
 ally: { kind: "token", onlyWhen: tt },
 "aided-by": { kind: "token", onlyWhen: tt, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
@@ -1399,13 +1402,13 @@ skill: { kind: "text", placeholder: "NAME", onlyWhen: tt }
 }, Jt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function Bd(e, t, n) {const r = n["aided-by"];
+function Hd(e, t, n) {const r = n["aided-by"];
 if (r !== void 0 && t.attacker === null) throw new _("--aided-by: an aid is against the attacker, and this attack names none");
 const s = (o) => o === void 0 ? null : S(o), i = Ei(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
 fo);
 return e === "evade" && ce[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
-var Hd = {id: "soak",
+var Wd = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1421,15 +1424,15 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Ud,
+hit: {flags: Bd,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Cd,
-handEdit: Nd},
+plan: Nd,
+handEdit: Pd},
 check: {flags: fo,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
@@ -1440,41 +1443,41 @@ help: [
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 plan: Xi,
 answers: {flags: {situation: { kind: "choice", choices: _t, placeholder: "S" },
-counter: { kind: "switch" },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Fn((e) => e.perceptionGate === "with-perception-mod") } },
+counter: { kind: "switch", help: "A counter attack, out of turn" },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: jn((e) => e.perceptionGate === "with-perception-mod") } },
 edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
 answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => qc(e, t.values, n),
-situationWords: Fr,
-planAnswer: (e, t, n, r) => Rr(Xi(Bd(e, t, r)), "pending-defense"),
-keep(e, t) {const n = Dr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+label: (e, t, n) => zc(e, t.values, n),
+situationWords: Vr,
+planAnswer: (e, t, n, r) => Cr(Xi(Hd(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Nr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
 return r?.by !== void 0 && (n.helper = r.by), n;},
 settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: Zi(t.state, n) }],
-fits: Ad,
-forDefender: Sd,
-refuseDeclared: _d,
-extra: gd,
-declarer: yd,
-spend: wd}},
+fits: Sd,
+forDefender: _d,
+refuseDeclared: Ed,
+extra: kd,
+declarer: wd,
+spend: bd}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
 help: [`Defensive: ${Jt.defensive}. Reactive: ${Jt.reactive}.`],
-modes: td,
+modes: nd,
 default: "none",
 row: "Stance",
 says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Jt.defensive },
 reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Jt.reactive },
 none: { takes: "drops its stance", already: "already has no stance", effect: Jt.none }}},
-life: {enter: Mc,
-endRound: Lc,
-condition: Pc,
-setVitality: Gc,
-parseState: Rc,
-isEmptyState: Fc,
-describeStateChange: jc,
-parseAnswer: Oc},
-words: Yc
+life: {enter: Lc,
+endRound: Fc,
+condition: Mc,
+setVitality: Vc,
+parseState: Dc,
+isEmptyState: jc,
+describeStateChange: Gc,
+parseAnswer: Rc},
+words: qc
 }, Qt = [
 "front",
 "thrown-object",
@@ -1489,7 +1492,7 @@ words: Yc
 "spell-invisible",
 "covert",
 "spectator"
-], Wd = ["gun", "spell-unseen"], ge = {hitBonus: 0,
+], Kd = ["gun", "spell-unseen"], ge = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1512,17 +1515,17 @@ spectator: { ...ge, perceive: { difficulty: "normal", withMod: !0 }, gateFailure
 function ho(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
 function po(e) {return Ne[e].perceive !== null;}
 function vo(e, t) {return e.situation === t || e.perceived || !po(t);}
-var Zt = 4, Kd = V({result: ee(["success", "fail"]),
+var Zt = 4, xd = V({result: ee(["success", "fail"]),
 situation: ee(Qt),
 perceived: ft(),
 byGuard: M(J(!0))});
-function xd(e) {const t = je(Kd, e);
+function Yd(e) {const t = je(xd, e);
 return t.success ? t.output : null;}
-var Yd = V({roundsDead: M(G(Te(), Bt(), ut(0), dt(Zt))),
+var qd = V({roundsDead: M(G(Te(), Bt(), ut(0), dt(Zt))),
 freeSaveUsed: M(J(!0)),
 triedThisRound: M(J(!0))});
-function qd(e) {if (Y.isArray(e)) return null;
-const t = je(Yd, e);
+function zd(e) {if (Y.isArray(e)) return null;
+const t = je(qd, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
@@ -1532,28 +1535,28 @@ function mo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
 function go(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function zd(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
-function Xd(e) {const { triedThisRound: t, ...n } = e;
+function Xd(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
+function Jd(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Zt, n.roundsDead + 1) };}
-function Gr(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function ko(e, t) {return ue(t) && Gr(e) === 0;}
-function Vr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function Jd(e, t, n) {const r = [];
+function Br(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function ko(e, t) {return ue(t) && Br(e) === 0;}
+function Hr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function Qd(e, t, n) {const r = [];
 let s = t, i = n;
 return t < e && ue(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ue(e) && r.push({ kind: "revived" }), i = go(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = mo(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Vr("Now", i, s)[0],
+now: Hr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Ur(e) {return Ne[e].reactCheck !== null ? "react" : "defend";}
+function Wr(e) {return Ne[e].reactCheck !== null ? "react" : "defend";}
 function yo(e, t) {const n = Ne[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Qd(e) {const { action: t, situation: n } = e, r = Ne[n], s = [], i = yo(t, n);
+function Zd(e) {const { action: t, situation: n } = e, r = Ne[n], s = [], i = yo(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Ur(n) : null;
+const o = i.check ? Wr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1561,11 +1564,11 @@ const a = t === "defend" || t === "guard", l = (f) => {if (!a) return { kind: "r
 const u = { result: "fail", situation: n, perceived: f };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
 let c = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Br("perceive", e.rolls.perceive, u, f, p);
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Kr("perceive", e.rolls.perceive, u, f, p);
 if (s.push(h.step), !h.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
 c = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Br(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Kr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
 if (s.push(u.step), a) {const p = u.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: p, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: p, situation: n, perceived: c }, drawSpectator: !1 };
 } else if (!u.success)
@@ -1573,11 +1576,11 @@ return s.push({ kind: "not-in-time", action: t }), l(c);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Br(e, t, n, r, s) {const i = ho(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Kr(e, t, n, r, s) {const i = ho(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function wo(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
-var Zd = 1;
-function eu(e) {const { state: t } = e;
+var eu = 1;
+function tu(e) {const { state: t } = e;
 if (!ue(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Zt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
@@ -1588,11 +1591,11 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const l = e.rolls.cost, c = e.exp >= l;
 if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - l;}
-const o = Br("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Kr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Zd, state: go(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: eu, state: go(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Gr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+return s.push({ kind: "save-failed", triesLeft: Br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 function bo(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
@@ -1602,22 +1605,22 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return nu(n.mod);
+if (n.action === "save") return ru(n.mod);
 const r = n.action, s = yo(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Ur(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Wr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return tu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function tu(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return nu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function nu(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 if (ue(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
 if (t.acting) return { kind: "refused", reason: _i("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (h) => t.values[h]?.current ?? null, o = Qd({...e,
+const i = (h) => t.values[h]?.current ?? null, o = Zd({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
@@ -1640,12 +1643,12 @@ changes: c,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function nu(e) {return {values: ["save_check", "exp"],
+function ru(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = eu({vitality: r,
+const s = tu({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1670,23 +1673,23 @@ steps: [
 R(ve, { kind: "save-title", who: o }),
 R(ie, { kind: "save-summary", who: o, stood: s.stood }),
 ...Xe("Roll", s.steps),
-...Vr("Now", s.state, s.vitality, !0)],
+...Hr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-var ru = 6, su = { perceive: 1, check: 1 };
+var su = 6, iu = { perceive: 1, check: 1 };
 function $o(e) {return e.situation ?? "front";}
-function Ao(e) {return e.defenders.length > ru ? [] : e.defenders.filter((t) => t !== e.defender);}
+function Ao(e) {return e.defenders.length > su ? [] : e.defenders.filter((t) => t !== e.defender);}
 function So(e, t, n) {const r = $o(t), s = typeof n.ally == "string" ? n.ally : void 0;
 if (e === "guard" && s === void 0) throw new _("--action guard needs --ally with the guarded token's id");
 if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new _("--ally: a guard answers for another defender of this attack");
 if (e !== "guard" && s !== void 0) throw new _("--ally goes with --action guard");
 if (n["perception-roll"] !== void 0 && !po(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Rr(Rr(bo(o), "pending-defense"), "guard-kept"), l = Ur(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, c = e === "defend" ? Ao(t) : [];
+const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Cr(Cr(bo(o), "pending-defense"), "guard-kept"), l = Wr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, c = e === "defend" ? Ao(t) : [];
 return { ...a, dice: l, ...c.length > 0 ? { others: c } : {} };}
 function _o(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
-function iu(e, t) {const n = _o(t), r = Dr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+function ou(e, t) {const n = _o(t), r = Nr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
 return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
 function Eo(e, t) {const n = Ne[$o(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (l, c, d) => {const f = e.values[l]?.current;
 return f == null ? "" : ` (${ho(f, c) + d})`;
@@ -1694,22 +1697,22 @@ return f == null ? "" : ` (${ho(f, c) + d})`;
 if (!n.perceive) return o;
 const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
 return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
-function ou(e, t) {const n = e.resolve(t, su);
+function au(e, t) {const n = e.resolve(t, iu);
 return !pt(n) && _o(n)?.success === !0;}
-function au(e, t) {const n = [], r = Ao(t);
-if (r.length === 0 || !ou(So("defend", t, lu), e)) return n;
+function lu(e, t) {const n = [], r = Ao(t);
+if (r.length === 0 || !au(So("defend", t, cu), e)) return n;
 const s = Eo(e, t);
 for (const i of r) {const o = e.others[i];
 !o || ue(o.vitality ?? null) || o.answer !== null && To(o.answer, t) === null || n.push({ kind: "button", section: Ge, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
 return n;}
-var lu = { positionals: [] };
+var cu = { positionals: [] };
 function To(e, t) {const n = t.situation ?? e.situation;
 return vo(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${de[e.situation].toLowerCase()}, without the perceive check ${de[n].toLowerCase()} needs`;}
-function cu(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? vo(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function du(e) {const t = [], n = e.pending ?? void 0;
+function du(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? vo(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function uu(e) {const t = [], n = e.pending ?? void 0;
 if (ue(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Ne[r], i = cu(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ne[r], i = du(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1725,24 +1728,24 @@ const l = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: l });
 const c = l <= 0;
 return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? mo(o) : o, steps: t, dies: c, answerUsed: !0 };}
-function uu(e) {const t = e;
+function fu(e) {const t = e;
 return Ro({ amount: e.amount ?? 0, track: Yt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function fu(e) {return Ro({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Oo = [], hu = ["vitality"], pu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+function hu(e) {return Ro({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Oo = [], pu = ["vitality"], vu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, vu = { values: ["armor_defense"] };
-function mu(e, t) {const n = t.bars.vitality.value;
+}, mu = { values: ["armor_defense"] };
+function gu(e, t) {const n = t.bars.vitality.value;
 if (!t.armorSource || n === null || ue(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ne[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = pu[e.track];
-return a ? l ? c.both : c.armor : l ? vu : void 0;}
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ne[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = vu[e.track];
+return a ? l ? c.both : c.armor : l ? mu : void 0;}
 function Ro(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: Oo,
-bars: hu,
-more: (n) => mu(e, n),
+bars: pu,
+more: (n) => gu(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = du({amount: e.amount,
+const s = uu({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1759,42 +1762,42 @@ R(ve, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline
 R(ie, { kind: "attack-summary", who: i, headline: o }),
 ...Xe("Defense", s.steps.filter(l)),
 ...Xe("Breakdown", s.steps.filter((d) => !l(d))),
-...Vr("Now", s.state, s.vitality)];
+...Hr("Now", s.state, s.vitality)];
 return {headline: o,
 steps: c,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function gu(e, t) {const n = t.order, r = e.bars.vitality.value;
+function ku(e, t) {const n = t.order, r = e.bars.vitality.value;
 if (n.hit === void 0 || r === null || ue(r)) return null;
 const s = Ne[t.situation ?? e.answer?.situation ?? "front"];
 if (s.noHitChance) return null;
 const i = Yt[n.type], o = e.armorSource ? O.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
 return a > o ? null : `missed (hit chance ${a} does not beat ${i === "physical" ? "Physical" : "Magical"} Armor ${o})`;}
 var Do = new Ye();
-function ku(e, t) {const n = e.edge;
+function yu(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
 let r = Do.get(e);
 return r || Do.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function yu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+function wu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
 return n === void 0 ? null : `--edge: "${B(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
-var Hr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
-function wu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
+var xr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
+function bu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
 return {values: Oo,
 dice: [],
 readsTurnOrder: !0,
-resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? Hr : s.acting ? n === null ? Hr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : Hr;}};}
-var km = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), bu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function $u(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? xr : s.acting ? n === null ? xr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : xr;}};}
+var ym = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), $u = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Au(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Au(e, t) {if (!ue(t)) return;
+function Su(e, t) {if (!ue(t)) return;
 if (ko(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Gr(e);
+const n = Br(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var Su = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function _u(e) {const t = Ne[e];
+var _u = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Eu(e) {const t = Ne[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1802,7 +1805,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Eu(e, t = (n) => n) {const n = e;
+function Tu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1828,7 +1831,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${bu[n.check]} d100 ${n.roll} vs ${$u(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${$u[n.check]} d100 ${n.roll} vs ${Au(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1850,9 +1853,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${Su[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${_u[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Au(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return Su(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1863,12 +1866,12 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Io = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ne[t])), Co = m.fromEntries(Wd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Tu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Io = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ne[t])), Co = m.fromEntries(Kd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Ou = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
 type: { kind: "choice", choices: m.keys(Yt), default: "physical" },
 situation: { kind: "choice", choices: Qt, meaningless: Co, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, No = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Po = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Mo = { kind: "die", sides: 100, placeholder: "R" }, Ou = {action: {kind: "choice",
+}, No = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Po = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Mo = { kind: "die", sides: 100, placeholder: "R" }, Ru = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
@@ -1888,14 +1891,14 @@ mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag:
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Ru = {difficulty: Po,
+}, Du = {difficulty: Po,
 "perception-mod": No,
 edge: { kind: "list", placeholder: "ID ...", onlyWhen: { flag: "situation", in: ["aoe"], why: "--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance" } },
-counter: { kind: "switch" },
-opportunity: { kind: "switch", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
-}, Du = {"perception-roll": Mo,
+counter: { kind: "switch", help: "A counter attack, out of turn" },
+opportunity: { kind: "switch", help: "An attack of opportunity, out of turn", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
+}, Iu = {"perception-roll": Mo,
 ally: { kind: "token" }
-}, Iu = {id: "threshold",
+}, Cu = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1912,35 +1915,35 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Tu,
+hit: {flags: Ou,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: uu,
-handEdit: fu},
-check: {flags: Ou,
+plan: fu,
+handEdit: hu},
+check: {flags: Ru,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + Qt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
 plan: bo,
-answers: {flags: Ru,
-answerFlags: Du,
+answers: {flags: Du,
+answerFlags: Iu,
 choices: ["defend", "none"],
 announced: ["guard"],
 label: (e, t, n) => e === "none" ? "No defense" : Eo(t, n),
-situationWords: _u,
-forDefender: ku,
-refuseDeclared: yu,
-declarer: wu,
+situationWords: Eu,
+forDefender: yu,
+refuseDeclared: wu,
+declarer: bu,
 planAnswer: (e, t, n, r) => So(e, t, r),
-keep: iu,
-extra: au,
+keep: ou,
+extra: lu,
 fits: To,
-spared: gu}},
+spared: ku}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1948,31 +1951,31 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: zd,
-endRound: Xd,
+life: {enter: Xd,
+endRound: Jd,
 condition: (e, t) => ue(t) ? "dead" : "none",
-setVitality: Jd,
+setVitality: Qd,
 deadForGood: ko,
-parseState: qd,
+parseState: zd,
 isEmptyState: (e) => m.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: xd},
-words: Eu
+parseAnswer: Yd},
+words: Tu
 }, tn = ["passive", "active", "full"];
 function nn(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Cu(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
+function Nu(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
 return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : nn(t ? 0 : null, n === !0);}
-function Nu(e) {if (typeof e != "object" || e === null) return null;
+function Pu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
 return m.keys(r).length > 0 || !tn.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var rn = { passive: 0, active: 5, full: 10 }, Pu = 10;
-function Wr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
+var rn = { passive: 0, active: 5, full: 10 }, Mu = 10;
+function Yr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
 function Lo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Wr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Wr(t.defender, -rn[s]) >= n) ?? "passive";}
-function Mu(e) {const t = [], { turn: n } = e;
+const n = Yr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Yr(t.defender, -rn[s]) >= n) ?? "passive";}
+function Lu(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (rn[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
@@ -1990,17 +1993,17 @@ const h = O.max(0, e.armorScore - e.armorPenetration), g = p > h;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: p, pierces: g }), l = { amount: p, to: g ? "vitality" : "stamina" };}
 const c = rn[r];
 let d = null;
-c > 0 && n.defender !== null && (d = Wr(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= Pu;
+c > 0 && n.defender !== null && (d = Yr(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= Mu;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: f, steps: t };}
-var Fo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Lu = (e) => e !== null && tn.includes(e);
-function Fu(e, t) {const n = e, r = e.amount ?? 0;
+var Fo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Fu = (e) => e !== null && tn.includes(e);
+function ju(e, t) {const n = e, r = e.amount ?? 0;
 return {values: Fo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(s, i) {const o = Fo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Lu(s.stance) ? s.stance : "passive"), c = Mu({weapon: r,
+const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Fu(s.stance) ? s.stance : "passive"), c = Lu({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: l,
@@ -2025,7 +2028,7 @@ R(ie, { kind: "attack-summary", who: p, hits: c.hits, stamina: c.damage?.to === 
 changes: d,
 state: nn(u, s.state.dead === !0),
 detail: c};}};}
-function ju(e, t) {return {values: ["armor_score"],
+function Gu(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
@@ -2042,7 +2045,7 @@ R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: 
 changes: a,
 state: nn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Gu(e, t) {const n = e;
+function Vu(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
@@ -2055,7 +2058,7 @@ steps: [R(ie, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", 
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Vu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function Uu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
 state: nn(t, r),
 steps: [s],
@@ -2064,15 +2067,15 @@ now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", 
 var Rt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Uu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Bu = { passive: "passively", active: "actively", full: "fully" }, Kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Hu(e, t = (n) => n) {const n = e;
+}, Bu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Hu = { passive: "passively", active: "actively", full: "fully" }, qr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Wu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Kr(n.passive)} passive${n.mode !== "passive" ? `${Kr(n.active)} active` : ""}${n.mode === "full" ? `${Kr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${qr(n.passive)} passive${n.mode !== "passive" ? `${qr(n.active)} active` : ""}${n.mode === "full" ? `${qr(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -2101,14 +2104,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${Bu[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${Hu[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Wu = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Ku = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
 "defense-mode": { kind: "choice", choices: tn, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Ku = {id: "opposed",
+}, xu = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -2123,14 +2126,14 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Wu,
+hit: {flags: Ku,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Fu,
-handEdit: ju},
+plan: ju,
+handEdit: Gu},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
@@ -2138,8 +2141,8 @@ refused: "in the opposed edition the defense is rolled inside !damage: choose th
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
 choices: tn,
-label: (e) => Uu[e] ?? e,
-planAnswer: (e, t, n) => Gu(e, n),
+label: (e) => Bu[e] ?? e,
+planAnswer: (e, t, n) => Vu(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
@@ -2151,16 +2154,16 @@ row: "Defense mode",
 says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Rt.passive },
 active: { takes: "defends actively by default", already: "already defends actively by default", effect: Rt.active },
 full: { takes: "defends fully by default", already: "already defends fully by default", effect: Rt.full }}},
-life: {setVitality: Vu,
+life: {setVitality: Uu,
 enter: (e, t) => nn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Cu,
-parseAnswer: Nu,
+parseState: Nu,
+parseAnswer: Pu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Hu
-}, xu = { soak: Hd, threshold: Iu, opposed: Ku }, Yu = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function qu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Wu
+}, Yu = { soak: Wd, threshold: Cu, opposed: xu }, qu = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function zu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
@@ -2174,47 +2177,47 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: Yu,
+label: qu,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
 planAnswer: (i) => r.plan(Ei({ [s]: i }, r.flags)),
-keep: (i, o) => Dr(i, o),
+keep: (i, o) => Nr(i, o),
 ...r.answers}}};}
 var vt = new I();
-for (const [e, t] of m.entries(xu)) vt.set(e, qu(t, e));
-var jo = vt.keys().next().value, zu = "soak";
-function Gn(e) {return typeof e == "string" && vt.has(e);}
-function Xu() {return [...vt.keys()];}
-function xr() {return [...vt.values()];}
+for (const [e, t] of m.entries(Yu)) vt.set(e, zu(t, e));
+var jo = vt.keys().next().value, Xu = "soak";
+function Vn(e) {return typeof e == "string" && vt.has(e);}
+function Ju() {return [...vt.keys()];}
+function zr() {return [...vt.values()];}
 function Pe(e) {return vt.get(e) ?? vt.get(jo);}
-function sn() {return xr().filter((e) => e.table.playable).map((e) => e.id);}
-var Yr;
-function Go(e) {return Yr ?? (Yr = new K(xr().flatMap((t) => t.stance.modes))), Yr.has(e);}
-function qr(e, t) {return (n) => xr().some(
+function sn() {return zr().filter((e) => e.table.playable).map((e) => e.id);}
+var Xr;
+function Go(e) {return Xr ?? (Xr = new K(zr().flatMap((t) => t.stance.modes))), Xr.has(e);}
+function Jr(e, t) {return (n) => zr().some(
 (s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var an = si(Gn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], Vo = m.fromEntries(Kt.map((e) => [e, e])), nt = [...Kt], Uo = {incapacitated: "sleepy",
+var an = ai(Vn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], Vo = m.fromEntries(Kt.map((e) => [e, e])), nt = [...Kt], Uo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, cn = m.keys(Uo), Ju = G(Q(), br(), qe(1), X(100)), Qu = G(Q(), br(), qe(1), X(100), On(/^[^,]+$/)), zr = ee(ln), Bo = ee(["gm", "public"]), Xr = ["refuse", "gm", "api-as"], Zu = V({edition: an,
-bars: V({vitality: zr,
-soul: zr,
-power: zr,
+}, cn = m.keys(Uo), Qu = G(Q(), $r(), qe(1), X(100)), Zu = G(Q(), $r(), qe(1), X(100), On(/^[^,]+$/)), Qr = ee(ln), Bo = ee(["gm", "public"]), Zr = ["refuse", "gm", "api-as"], ef = V({edition: an,
+bars: V({vitality: Qr,
+soul: Qr,
+power: Qr,
 stamina: ee(["power", ...ln])}),
 attributes: V(
-m.fromEntries(nt.map((e) => [e, Ju]))),
+m.fromEntries(nt.map((e) => [e, Qu]))),
 markers: V(
-m.fromEntries(cn.map((e) => [e, Qu]))),
+m.fromEntries(cn.map((e) => [e, Zu]))),
 visibility: V({ npc: Bo, pc: Bo }),
 playersTargetAny: ft(),
 armorOnManualEdits: ft(),
 overwhelmLimit: G(Te(), Bt(), ut(0), dt(1e3)),
-apiCommands: ee(Xr)});
+apiCommands: ee(Zr)});
 function Ho() {return {edition: jo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...Vo },
@@ -2224,34 +2227,34 @@ playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function ef(e) {const t = Ho(), n = [];
+function tf(e) {const t = Ho(), n = [];
 if (!E(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Wo(Zu.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = Wo(ef.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
 function Wo(e, t, n, r, s) {const i = {};
 for (const [o, a] of m.entries(e)) {const l = r + o, c = t[o], d = n[o];
-if (c === void 0) {i[o] = Jr(d);
+if (c === void 0) {i[o] = es(d);
 continue;}
 if (a.type === "object" && "entries" in a && E(d)) {if (!E(c))
-s.push(`${l}: not an object; reset to defaults`), i[o] = Jr(d);
+s.push(`${l}: not an object; reset to defaults`), i[o] = es(d);
 else {const u = a.entries;
 i[o] = Wo(u, c, d, `${l}.`, s);}
 continue;}
 const f = je(a, c);
-f.success ? i[o] = f.output : (s.push(`${l}: ${tf(c)} is not valid; reset to ${ne.stringify(d)}`), i[o] = Jr(d));}
+f.success ? i[o] = f.output : (s.push(`${l}: ${nf(c)} is not valid; reset to ${ne.stringify(d)}`), i[o] = es(d));}
 return i;}
 function E(e) {return typeof e == "object" && e !== null && !Y.isArray(e);}
-function Jr(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
-function tf(e) {const t = ne.stringify(e) ?? S(e);
+function es(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
+function nf(e) {const t = ne.stringify(e) ?? S(e);
 return t.length > 40 ? `${le(t, 37)}...` : t;}
-var Ko = G(Te(), At()), nf = G(Te(), At(), ut(-1e6), dt(1e6)), xo = V({overrides: M(Rn(ee(Kt), nf)),
+var Ko = G(Te(), At()), rf = G(Te(), At(), ut(-1e6), dt(1e6)), xo = V({overrides: M(Rn(ee(Kt), rf)),
 worn: M(V({ physical: M(Ko), magical: M(Ko) })),
 stance: M(G(Q(), X(40))),
 deadForGood: M(J(!0)),
 edition: M(V({ id: an, state: Wt() }))
-}), ym = m.keys(xo.entries);
-function rf(e) {const t = {}, n = [];
+}), wm = m.keys(xo.entries);
+function sf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
@@ -2265,47 +2268,47 @@ Dt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
 function Yo(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Vn(e, t, n) {const r = { ...e };
+function Un(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
 function qo(e, t, n) {Yo(n), Dt(n) ? delete e[t] : e[t] = n;}
 function Dt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var It = G(Te(), At()), Un = Ht(It), zo = G(Te(), ri(), ut(-1e9), dt(1e9)), mt = G(Q(), qe(1), X(64)), sf = ee(["physical", "magical"]), Xo = V({edition: M(V({ id: an, state: Wt() })),
+var It = G(Te(), At()), Bn = Ht(It), zo = G(Te(), oi(), ut(-1e9), dt(1e9)), mt = G(Q(), qe(1), X(64)), of = ee(["physical", "magical"]), Xo = V({edition: M(V({ id: an, state: Wt() })),
 deadForGood: M(J(!0)),
 stance: M(G(Q(), X(40)))
-}), Jo = Ht(V({ edition: an, answer: Wt() })), of = ci("kind", [
-V({ kind: J("bar"), resource: ee(di), bar: ee(ln), attributeId: M(mt), from: Un, to: It }),
-V({ kind: J("attribute"), key: ee(Kt), attributeId: mt, from: Un, to: It }),
-V({ kind: J("override"), key: ee(Kt), from: Un, to: It }),
-V({ kind: J("worn"), track: sf, from: Un, to: It }),
+}), Jo = Ht(V({ edition: an, answer: Wt() })), af = fi("kind", [
+V({ kind: J("bar"), resource: ee(hi), bar: ee(ln), attributeId: M(mt), from: Bn, to: It }),
+V({ kind: J("attribute"), key: ee(Kt), attributeId: mt, from: Bn, to: It }),
+V({ kind: J("override"), key: ee(Kt), from: Bn, to: It }),
+V({ kind: J("worn"), track: of, from: Bn, to: It }),
 V({ kind: J("markers"), from: G(Q(), X(2e3)), to: G(Q(), X(2e3)) }),
 V({ kind: J("memory"), tokenId: M(mt), character: M(mt), from: Xo, to: Xo }),
 V({ kind: J("answer"), tokenId: M(mt), from: Jo, to: Jo }),
 V({ kind: J("initiative"), from: zo, to: zo }),
 V({ kind: J("turn-order"), tokenId: mt })
-]), af = V({by: G(Q(), qe(1), X(64)),
+]), lf = V({by: G(Q(), qe(1), X(64)),
 kind: ee(["damage", "hand-edit", "save"]),
 round: It,
 key: M(G(Q(), On(/^U\d{1,7}$/))),
-tokens: ze(V({ tokenId: mt, name: G(Q(), X(200)), changes: ze(of) }))});
-function lf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+tokens: ze(V({ tokenId: mt, name: G(Q(), X(200)), changes: ze(af) }))});
+function cf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
 (t) => (t.stance === void 0 || Go(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function cf(e) {if (e === void 0) return { history: [], problems: [] };
+function df(e) {if (e === void 0) return { history: [], problems: [] };
 if (!Y.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(af, r);
-i.success && i.output.tokens.every((o) => o.changes.every(lf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(lf, r);
+i.success && i.output.tokens.every((o) => o.changes.every(cf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var df = ["life", "pendingDefense", "reactions", "skillsVs"], Qo = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Qr(e, t) {const n = {};
-for (const s of df) e[s] !== void 0 && (n[s] = e[s]);
+var uf = ["life", "pendingDefense", "reactions", "skillsVs"], Qo = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function ts(e, t) {const n = {};
+for (const s of uf) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: zu, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function uf(e) {if (!E(e)) return e;
+return m.keys(n).length > 0 && (r.edition = { id: Xu, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function ff(e) {if (!E(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, Qr(e, e.stance)), t;}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, ts(e, e.stance)), t;}
 function Zo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
 function ea(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
-function ff(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
+function hf(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = E(r.bars) ? r.bars : {}, a = E(s.bars) ? s.bars : {};
 for (const u of ["vitality", "soul", "power"]) {const p = a[u];
 o[u] !== p && typeof p == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Qo[u], from: o[u] ?? null, to: p });}
@@ -2316,15 +2319,15 @@ typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magica
 const d = E(r.record) ? r.record : {}, f = E(s.record) ? s.record : {};
 if (!ea(d.life, f.life) || !ea(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", p = u !== "" && E(n[u]) ? n[u] : {}, h = { reactions: p.reactions, skillsVs: p.skillsVs };
 i.push({kind: "memory",
-from: Qr({ ...h, ...Zo(d) }, p.stance),
-to: Qr({ ...h, ...Zo(f) }, p.stance)});}
+from: ts({ ...h, ...Zo(d) }, p.stance),
+to: ts({ ...h, ...Zo(f) }, p.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function hf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : Qo, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return E(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, uf(a)]))), Y.isArray(e.history) && (i.history = e.history.map(
+function pf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : Qo, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return E(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, ff(a)]))), Y.isArray(e.history) && (i.history = e.history.map(
 (o) => E(o) && Y.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => ff(a, n, r))
+tokens: o.tokens.map((a) => hf(a, n, r))
 } : o
 )), i;}
 function ta(e) {const t = e.edition;
@@ -2333,21 +2336,21 @@ const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function pf(e) {if (!E(e) || e.kind !== "memory") return e;
+function vf(e) {if (!E(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!E(r)) continue;
 const s = ta(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function vf(e) {const t = {}, n = {};
+function mf(e) {const t = {}, n = {};
 if (E(e.tokens))
 for (const [s, i] of m.entries(e.tokens)) {if (!E(i)) {n[s] = i;
 continue;}
 const o = ta(i);
 m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = Y.isArray(e.history) ? e.history.map(
-(s) => E(s) && Y.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && Y.isArray(i.changes) ? { ...i, changes: i.changes.map(pf) } : i) } : s
+(s) => E(s) && Y.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && Y.isArray(i.changes) ? { ...i, changes: i.changes.map(vf) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: E(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function dn(e, t) {const n = e.tokens[t], r = {};
@@ -2356,7 +2359,7 @@ function na(e, t) {return e.exchange.waiting[t] ?? null;}
 function ra(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function Ct(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Bn(e, t, n) {const r = e.tokens[t], s = {};
+function Hn(e, t, n) {const r = e.tokens[t], s = {};
 r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Dt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
 function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -2369,11 +2372,11 @@ const n = e, r = t;
 for (const s of m.keys(n)) if (!Ae(n[s], r[s])) return !1;
 for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Hn(e, t) {return t.character ?? t.tokenId ?? e;}
-function Zr(e, t, n, r) {if (Ae(e, t)) return [];
+function Wn(e, t) {return t.character ?? t.tokenId ?? e;}
+function ns(e, t, n, r) {if (Ae(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function mf(e, t) {switch (t.kind) {case "bar":
+function gf(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2384,16 +2387,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Hn(e, t)}`;
+return `memory:${Wn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function gf(e, t = () => !0, n = () => {}) {const r = new I();
+function kf(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const l = mf(i.tokenId, a), c = r.get(l);
+for (const a of i.changes) {const l = gf(i.tokenId, a), c = r.get(l);
 c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
@@ -2407,8 +2410,8 @@ if (r === null) return e;
 for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var kf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function yf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+var yf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function wf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
 function ia(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const l = t.get(i);
@@ -2417,7 +2420,7 @@ switch (a.kind) {case "bar":
 s.push(`${o}: ${ht[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${kf[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${yf[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
@@ -2438,15 +2441,15 @@ case "initiative":
 s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function wf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+function bf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
 return s.kind === "memory" ? { ...r, change: { ...s, from: sa(s.from, t, n), to: sa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function bf(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function $f(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var $f = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function oa(e) {const t = e.edition, n = Gn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? $f[n.life.condition(r, null)] : -1;}
+var Af = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function oa(e) {const t = e.edition, n = Vn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Af[n.life.condition(r, null)] : -1;}
 var Nt = (e, t) => Y.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
-function Af(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
+function Sf(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
 return l === a ? void 0 : l;
 }, i = E(e.tokens) ? { ...e.tokens } : {};
 for (const [a, l] of m.entries(i)) {const c = E(l) ? s(a) : void 0;
@@ -2460,24 +2463,24 @@ i[c] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}
 const o = Nt(e.history, (a) => ({...a,
 tokens: Nt(a.tokens, (l) => ({...l,
 changes: Nt(l.changes, (c) => {const d = c.kind === "memory" ? s(S(c.tokenId ?? l.tokenId)) : void 0;
-return d ? Zr(c.from, c.to, d, c.tokenId) : c;})}))}));
+return d ? ns(c.from, c.to, d, c.tokenId) : c;})}))}));
 return { ...e, schemaVersion: 4, tokens: E(e.tokens) ? i : e.tokens, history: o };}
-function Sf(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
+function _f(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
 return Ae(n, s) || i.push({ ...e, from: n, to: s }), Ae(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function _f(e) {if (!E(e) || !E(e.answers)) return e;
+function Ef(e) {if (!E(e) || !E(e.answers)) return e;
 const t = {};
 for (const [n, r] of m.entries(e.answers))
 if (!E(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Ef(e) {const t = Nt(e.history, (s) => ({ ...s, tokens: Nt(s.tokens, (i) => ({ ...i, changes: Nt(i.changes, Sf) })) })), n = e.exchange;
+function Tf(e) {const t = Nt(e.history, (s) => ({ ...s, tokens: Nt(s.tokens, (i) => ({ ...i, changes: Nt(i.changes, _f) })) })), n = e.exchange;
 if (!E(n) || !E(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of m.entries(n.attacks)) r[s] = _f(i);
+for (const [s, i] of m.entries(n.attacks)) r[s] = Ef(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var es = 20, ts = 100, un = G(Q(), qe(1), X(64)), ns = G(Q(), qe(1), X(40)), Tf = V({word: ns,
+var rs = 20, ss = 100, un = G(Q(), qe(1), X(64)), is = G(Q(), qe(1), X(40)), Of = V({word: is,
 answer: M(Wt()),
 roll: M(G(Te(), At())),
 success: M(ft()),
@@ -2492,26 +2495,26 @@ gm: ft(),
 attacker: Ht(un),
 edition: an,
 positionals: G(ze(G(Q(), X(200))), X(4)),
-flags: G(ze(oi([ns, G(ze(G(Q(), X(200))), X(8))])), X(20)),
-situation: Ht(ns),
+flags: G(ze(ci([is, G(ze(G(Q(), X(200))), X(8))])), X(20)),
+situation: Ht(is),
 round: G(Te(), At()),
-defenders: G(ze(un), qe(1), X(ts)),
-answers: Rn(un, Tf)});
+defenders: G(ze(un), qe(1), X(ss)),
+answers: Rn(un, Of)});
 function la(e) {const t = je(aa, e);
 if (!t.success) return !1;
 const n = Pe(t.output.edition);
 for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Of(e, t, n) {const r = {};
+function Rf(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!E(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
 for (const [s, i] of m.entries(e)) {const o = je(aa, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && la(o.output) && m.keys(r).length < es ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && la(o.output) && m.keys(r).length < rs ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ca = 50, Rf = 100;
-function da(e) {return e.length > 0 && e.length <= Rf;}
-function Df(e, t) {if (e === void 0) return [];
+var ca = 50, Df = 100;
+function da(e) {return e.length > 0 && e.length <= Df;}
+function If(e, t) {if (e === void 0) return [];
 if (!Y.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
@@ -2519,14 +2522,14 @@ let r = 0;
 for (const s of e)
 typeof s == "string" && da(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ca ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function If(e, t, n) {if (t !== void 0)
+function Cf(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function Cf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function Nf(e) {if (typeof e != "object" || e === null) return;
+function Nf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function Pf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
 if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || O.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var Wn = "DefenseRound", fn = 5, rs = 500;
+var Kn = "DefenseRound", fn = 5, os = 500;
 function hn(e) {return {schemaVersion: fn,
 scriptVersion: e,
 settings: Ho(),
@@ -2538,19 +2541,19 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Pf(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function Mf(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of m.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Mf = {0: Pf,
-1: hf,
-2: vf,
-3: Af,
-4: Ef};
-function Lf(e, t, n) {const r = [];
+var Lf = {0: Mf,
+1: pf,
+2: mf,
+3: Sf,
+4: Tf};
+function Ff(e, t, n) {const r = [];
 if (e === void 0) return { stored: hn(t), problems: r };
 if (!E(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: hn(t), problems: r };
@@ -2559,61 +2562,61 @@ if (C.isInteger(i) && i > fn)
 return { stored: hn(t), problems: [`state has schema version ${i}, newer than this script's ${fn}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: hn(t), problems: r };
-for (; i < fn; ) {const d = Mf[i];
+for (; i < fn; ) {const d = Lf[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = ef(s.settings);
+const o = tf(s.settings);
 r.push(...o.problems);
-const a = rf(s.tokens);
+const a = sf(s.tokens);
 r.push(...a.problems);
 for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
 const u = f.edition.id, p = Pe(u).life.parseState(f.edition.state);
 p === null ? (delete f.edition, Dt(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: p };}
-const l = jf(s.exchange, r, o.settings.edition), c = cf(s.history);
+const l = Gf(s.exchange, r, o.settings.edition), c = df(s.history);
 return r.push(...c.problems), {stored: {schemaVersion: fn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Ff(s.round, r),
+round: jf(s.round, r),
 history: c.history,
-lastEntry: Vf(s.lastEntry, c.history),
+lastEntry: Uf(s.lastEntry, c.history),
 exchange: l,
-macros: Gf(s.macros),
+macros: Vf(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Df(s.sheetLacks, r),
-...Gn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: If(s.sheetLacks, r),
+...Vn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Ff(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function jf(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!E(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Y.isArray(e.seen) && e.seen.length <= rs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= rs && s.length > 0 ? e.turned : 0, o = Nf(e.start);
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Y.isArray(e.seen) && e.seen.length <= os && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= os && s.length > 0 ? e.turned : 0, o = Pf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function jf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Gf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = E(e) && E(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && E(l) && Gn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
+for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && E(l) && Vn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
 c === null ? t.push(`exchange.waiting.${le(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
-const o = Of(E(e) ? e.attacks : void 0, t, n);
+const o = Rf(E(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: ua(e, "lastAttack", "A", o), lastHiddenAttack: ua(e, "lastHiddenAttack", "G", o) };}
 function ua(e, t, n, r) {const s = E(e) ? e[t] : void 0;
 let i = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of m.keys(r)) o.startsWith(n) && (i = O.max(i, C(o.slice(1))));
 return i;}
-function Gf(e) {const t = {};
+function Vf(e) {const t = {};
 if (!E(e)) return t;
 for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Vf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function Uf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = O.max(n, C(r.key.slice(1))));
 return n;}
-var ss = ["bar1", "bar2", "bar3"];
-function Uf(e, t) {if (!t) return;
-const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ss.includes(r) ? r : e.bars.vitality,
-soul: s && ss.includes(s) ? s : e.bars.soul,
-power: i && ss.includes(i) ? i : e.bars.power};
+var as = ["bar1", "bar2", "bar3"];
+function Bf(e, t) {if (!t) return;
+const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && as.includes(r) ? r : e.bars.vitality,
+soul: s && as.includes(s) ? s : e.bars.soul,
+power: i && as.includes(i) ? i : e.bars.power};
 new K(m.values(o)).size === 3 && m.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
@@ -2621,37 +2624,37 @@ const l = n("PC breakdowns");
 (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ue = "API";
 function Pt(e) {return e !== Ue && e !== "" && playerIsGM(e) === !0;}
-function Bf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Pt(e)))
+function Hf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Pt(e)))
 return e;}
-function is(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var Hf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function fa(e) {return !Hf.test(e);}
+function ls(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+var Wf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function fa(e) {return !Wf.test(e);}
 function ha(e, t) {return e || !fa(t) ? "gm" : `"${t}"`;}
-function pa(e) {return e === Ue ? "gm" : ha(Pt(e), is(e));}
+function pa(e) {return e === Ue ? "gm" : ha(Pt(e), ls(e));}
 function va(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function Oe(e, t, n) {return Pt(e) ? !0 : va(t.get("controlledby"), e) || va(n?.get("controlledby"), e);}
 var ma = /[^,\s]/;
-function os(e, t) {return !ma.test(S(e.get("controlledby") ?? "")) && !ma.test(S(t?.get("controlledby") ?? ""));}
-function Wf(e, t) {const n = new K();
+function cs(e, t) {return !ma.test(S(e.get("controlledby") ?? "")) && !ma.test(S(t?.get("controlledby") ?? ""));}
+function Kf(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !Pt(i) && n.add(i);}
 return [...n];}
-function Kn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Kf() {return Kn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function as() {return Kn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function xf() {return Kn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Yf = { original: new I(), standIn: new I() };
-function qf() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Yf;
+function xn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function xf() {return xn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function ds() {return xn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Yf() {return xn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var qf = { original: new I(), standIn: new I() };
+function zf() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return qf;
 const t = { original: new I(), standIn: new I() };
 for (const [n, r] of m.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function zf() {return Kn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function Xf() {return xn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var pn;
 function ga() {pn = void 0;}
-function ls() {if (pn !== void 0) return pn;
+function us() {if (pn !== void 0) return pn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
@@ -2659,43 +2662,43 @@ try {t = ne.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
 for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(S(s));
-return pn = { page: S(e.get("playerpageid")), moved: n, bump: qf() }, pn;}
-function vn(e) {const { original: t } = ls().bump;
+return pn = { page: S(e.get("playerpageid")), moved: n, bump: zf() }, pn;}
+function vn(e) {const { original: t } = us().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function Me(e) {const t = vn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = ls(), i = S(t.get("_pageid"));
+const { page: r, moved: s } = us(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function ka(e, t) {const { bump: n } = ls();
+function ka(e, t) {const { bump: n } = us();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 m.keys(s).length > 0 && r.set(s);}
-function Xf(e) {const t = vn(e);
+function Jf(e) {const t = vn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function cs(e) {return m.assign(m.create(null), e);}
-var Jf = cs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Qf = cs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Zf = cs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
-function eh(e) {return new nh(e).parse();}
-var xn = (e) => e >= 48 && e <= 57, ya = (e) => (e | 32) >= 97 && (e | 32) <= 122, th = (e, t) => {const n = e.charCodeAt(t);
+function fs(e) {return m.assign(m.create(null), e);}
+var Qf = fs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Zf = fs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), eh = fs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
+function th(e) {return new rh(e).parse();}
+var Yn = (e) => e >= 48 && e <= 57, ya = (e) => (e | 32) >= 97 && (e | 32) <= 122, nh = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, nh = class {constructor(e) {this.text = e, this.at = 0;}
+}, rh = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && th(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && nh(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Jf, () => this.product());}
-product() {return this.chain(Qf, () => this.unary());}
+sum() {return this.chain(Qf, () => this.product());}
+product() {return this.chain(Zf, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2708,13 +2711,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (xn(e.charCodeAt(t))) {let n = t + 1;
-for (; xn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && xn(e.charCodeAt(n + 1))) for (n += 2; xn(e.charCodeAt(n)); ) n += 1;
+if (Yn(e.charCodeAt(t))) {let n = t + 1;
+for (; Yn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Yn(e.charCodeAt(n + 1))) for (n += 2; Yn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, C(e.slice(t, n));}
 if (ya(e.charCodeAt(t))) {let n = t + 1;
 for (; ya(e.charCodeAt(n)); ) n += 1;
-const r = Zf[e.slice(t, n).toLowerCase()];
+const r = eh[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2724,27 +2727,27 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, ds = 20, rh = 2e3, Yn = { lookups: 300, chars: 3e4 }, sh = "refers to itself through other attributes", wa = `refers to attributes nested more than ${ds} deep`, ih = `is too much work to work out (over ${Yn.lookups} attributes to look up)`, ba = `is too much work to work out (over ${Yn.chars} characters of formulas)`, oh = "is not a number or a formula of numbers and attributes", $a = "working", ah = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, hs = 20, sh = 2e3, qn = { lookups: 300, chars: 3e4 }, ih = "refers to itself through other attributes", wa = `refers to attributes nested more than ${hs} deep`, oh = `is too much work to work out (over ${qn.lookups} attributes to look up)`, ba = `is too much work to work out (over ${qn.chars} characters of formulas)`, ah = "is not a number or a formula of numbers and attributes", $a = "working", lh = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > ds) return Le(wa, "read");
-if (e.length > rh) return Le("is too long to be a formula");
+work(e, t) {if (t > hs) return Le(wa, "read");
+if (e.length > sh) return Le("is too long to be a formula");
 if (!this.spend(e.length)) return Le(ba, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
 if (!c.ok) return c.kind === "own" ? Le(`refers to "${l}", which ${c.problem}`, "whole") : c;
-if (t + 1 + c.height > ds) return Le(wa, "read");
+if (t + 1 + c.height > hs) return Le(wa, "read");
 s = O.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Le(ba, "read");
 } else n = e;
-const a = eh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !C.isFinite(a) ? Le(oh) : { ok: !0, value: a, height: s };}
+const a = th(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !C.isFinite(a) ? Le(ah) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === $a) return Le(sh, "whole");
+if (s === $a) return Le(ih, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Yn.lookups) return Le(ih, "read");
+if (this.lookups >= qn.lookups) return Le(oh, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
 this.memo.set(r, $a);
@@ -2753,22 +2756,22 @@ return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
 workRaw(e, t) {if (e == null) return Le("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Yn.chars;}};
+spend(e) {return this.chars += e, this.chars <= qn.chars;}};
 function Le(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function Z(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
 function U(e) {return getObj("graphic", e);}
-function lh(e) {return getObj("character", e);}
+function ch(e) {return getObj("character", e);}
 function z(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function mn(e, t) {const n = vs(e, t) ? z(e) : void 0;
+function mn(e, t) {const n = ks(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function ch(e, t) {const n = U(e);
+function dh(e, t) {const n = U(e);
 return n && mn(n, t);}
-function dh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => vs(n, t) !== "");}
+function uh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => ks(n, t) !== "");}
 var ke = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, qn = class {constructor(e, t) {this.token = e, this.bar = t;}
+}, zn = class {constructor(e, t) {this.token = e, this.bar = t;}
 get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ke[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
@@ -2778,10 +2781,10 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ae(e ? e.get("max") : this.token.get(ke[this.bar].max));}
 return this.maxRead;}};
-function Aa(e, t) {return new qn(e, t).value;}
-function zn(e, t, n) {const r = {vitality: new qn(e, n.bars.vitality),
-soul: new qn(e, n.bars.soul),
-power: new qn(e, n.bars.power)};
+function Aa(e, t) {return new zn(e, t).value;}
+function Xn(e, t, n) {const r = {vitality: new zn(e, n.bars.vitality),
+soul: new zn(e, n.bars.soul),
+power: new zn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
@@ -2789,25 +2792,25 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: os(e, t),
+npc: cs(e, t),
 hidden: Me(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var us = { armor_physical: "physical", armor_magical: "magical" };
-function Sa(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, uh(t, n, r));}
-function uh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+var ps = { armor_physical: "physical", armor_magical: "magical" };
+function Sa(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, fh(t, n, r));}
+function fh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
 function _a(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var fh = { kind: "override" }, Ea = { kind: "none" }, fs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hh = m.freeze({}), ph = [], Ta = m.freeze({}), vh = m.freeze({ current: null, max: null, present: !1 }), hs = [];
+var hh = { kind: "override" }, Ea = { kind: "none" }, vs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ph = m.freeze({}), vh = [], Ta = m.freeze({}), mh = m.freeze({ current: null, max: null, present: !1 }), ms = [];
 function gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
 function Oa(e) {return !gn(e) && ae(e) === null;}
-var mh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = hs;}
-read(e, t = ph) {let n = !1;
+var gh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ms;}
+read(e, t = vh) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || us[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || ps[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = us[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? fs[r] : fh;
+readOne(e) {const { snapshot: t, record: n } = this, r = ps[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? vs[r] : hh;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
 let c, d = r !== void 0 && !t.unique;
@@ -2815,10 +2818,10 @@ if (l)
 r !== void 0 && !d && (d = Oa(c = l.get("current")));
 else if (i && !gn(c = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : vh, this.places[e] = r ? fs[r] : Ea;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : mh, this.places[e] = r ? vs[r] : Ea;
 return;}
 const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? fs[r] : l ? { kind: "attribute", attribute: l } : Ea;}
+this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? vs[r] : l ? { kind: "attribute", attribute: l } : Ea;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
 return gn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
@@ -2831,13 +2834,13 @@ return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
 number(e, t, n) {const r = ae(e);
 if (r !== null) return r;
 if (gn(e)) return null;
-this.formulas ?? (this.formulas = new ah((o, a) => this.lookup(o, a)));
+this.formulas ?? (this.formulas = new lh((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate(S(e));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? C.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === hs && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function ps(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function gh(e, t) {const n = U(e);
+return this.problems === ms && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function gs(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function kh(e, t) {const n = U(e);
 if (!n || n.get("_subtype") === "card") return;
 const r = t.settings.bars.vitality, s = t.tokens[mn(n, r)], i = Aa(n, r);
 return {name: Z(n, e),
@@ -2846,18 +2849,18 @@ state: Sa(t.edition, s, i, t.editionLeft),
 answer: _a(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function kh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new mh(e, t, r) : void 0;
+function yh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new gh(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let l = null;
 if (a && a.length > 0) {const v = a.find(($) => $.id === e.id);
 v !== void 0 && (l = Ra(v.pr));}
-let c = hh;
+let c = ph;
 if (n.others && n.others.length > 0) {c = {};
-for (const v of n.others) c[v] = gh(v, r);}
+for (const v of n.others) c[v] = kh(v, r);}
 const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, p = Sa(r.edition, s, u, r.editionLeft), h = {id: e.id,
 name: e.name,
-bars: { vitality: ps(d.vitality, "vitality", f, u), soul: ps(d.soul, "soul", f), power: ps(d.power, "power", f) },
+bars: { vitality: gs(d.vitality, "vitality", f, u), soul: gs(d.soul, "soul", f), power: gs(d.power, "power", f) },
 values: o?.values ?? Ta,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
@@ -2869,7 +2872,7 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Ra(r.tur
 others: c};
 if (o !== void 0 && n.more)
 for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
-const g = { snapshot: e, record: t, facts: h, places: o?.places ?? Ta, problems: o?.problems ?? hs, condition: r.edition.life.condition(p, u) }, k = n.bars;
+const g = { snapshot: e, record: t, facts: h, places: o?.places ?? Ta, problems: o?.problems ?? ms, condition: r.edition.life.condition(p, u) }, k = n.bars;
 if (k !== void 0) {for (let v = 0; v < k.length; v += 1)
 if (h.bars[k[v]].value === null) {g.brokenBar = k[v];
 break;}}
@@ -2879,10 +2882,10 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;}
 function Da(e) {return getObj("attribute", e)?.get("current");}
-function vs(e, t) {return S(e.get(ke[t].link) ?? "");}
-function yh(e) {const t = getObj("attribute", e);
+function ks(e, t) {return S(e.get(ke[t].link) ?? "");}
+function wh(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var wh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+var bh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2905,11 +2908,11 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function ms(e) {const t = e?.get;
+function ys(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function bh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ke[t].link]: e });}
+function $h(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ke[t].link]: e });}
 var Ia = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -2935,33 +2938,33 @@ $: "&#36;",
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
 Ia[t] !== void 0 ? kn[e] = Ia[t] : t === `
 ` || t === "\r" ? kn[e] = " " : e < 32 && t !== "	" || e === 127 ? kn[e] = "" : kn[e] = void 0;}
-function $h(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Ah(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function gt(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : $h(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : Ah(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Be(e, t) {on(e, t);}
-function Xn(e) {log(e);}
-function gs(e) {return state[e];}
+function Jn(e) {log(e);}
+function ws(e) {return state[e];}
 function Ca(e, t) {state[e] = t;}
-function Ah(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Sh(e) {setTimeout(e, 0);}
-function _h(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Sh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function _h(e) {setTimeout(e, 0);}
+function Eh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Eh(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Th(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Oh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Th(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Oh(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Rh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Rh() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+function Dh() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function ks(e, t, n) {try {const r = t instanceof _n ? t.stack ?? t.message : S(t);
-Xn(`${se} v${be}: ${e} failed${Rh()}: ${r}`), n && sendChat(
+function bs(e, t, n) {try {const r = t instanceof _n ? t.stack ?? t.message : S(t);
+Jn(`${se} v${be}: ${e} failed${Dh()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${gt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2970,7 +2973,7 @@ null,
 function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-ks(o, i, a);};
+bs(o, i, a);};
 ga();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
@@ -2986,58 +2989,58 @@ let c = "";
 for (let u = 0; u < o.length; u += 1) c += (u === 0 ? "" : "<br>") + gt(o[u]);
 let d = "";
 for (let u = 0; u < l; u += 1) d += (u === 0 ? "" : " ") + he(a[u].label, a[u].command);
-let f = Dh(i.label);
+let f = Ih(i.label);
 if (r.includes(f)) {let u = 2;
 for (; r.includes(`${f} (${u})`); ) u += 1;
 f = `${f} (${u})`;}
 r.push(f), t += ` {{${gt(f)}=${c}${c && d ? " " : ""}${d}}}`;}
 return t;}
-function Dh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function Ih(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function oe(e) {return gt(e);}
-function ys(e, t) {let n = gt(e);
+function $s(e, t) {let n = gt(e);
 for (const r of t) n += ` ${he(r.label, r.command)}`;
 return n;}
-var Ih = /^[-\w]+$/;
+var Ch = /^[-\w]+$/;
 function he(e, t) {return `[${gt(e)}](${t})`;}
-function Jn(e) {return Ih.test(e);}
+function Qn(e) {return Ch.test(e);}
 function Na(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === Ue ? Ch(e, t, n, r) : Pa(e, t, n, r, s, Pt(s), !1);}
-function Pa(e, t, n, r, s, i, o) {const a = i ? "the GM" : is(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ha(i, a), relayed: o, help: r };
+return s === Ue ? Nh(e, t, n, r) : Pa(e, t, n, r, s, Pt(s), !1);}
+function Pa(e, t, n, r, s, i, o) {const a = i ? "the GM" : ls(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ha(i, a), relayed: o, help: r };
 return !i && !fa(a) && (l.replyFor = B(a, 60)), l;}
-function Ch(e, t, n, r) {const s = n.flags.get("api-as");
+function Nh(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const l = Bf(s?.length === 1 ? s[0] : void 0);
+if (i === "api-as") {const l = Hf(s?.length === 1 ? s[0] : void 0);
 if (l !== void 0) return Pa(e, t, n, r, l, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: is(Ue), replyTo: "gm", relayed: !0, help: r };
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: ls(Ue), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Ma = 2e3;
 function Re(e, t) {F(_e(e.replyTo), oe(La(e, t)));}
 function kt(e, t) {F(_e(e.replyTo), oe(La(e, t)), { record: !0 });}
 function La(e, t) {const n = t.length > Ma ? `${le(t, Ma - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Nh = 200;
+var Ph = 200;
 function rt(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Nh - 7;
+let s = Ph - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${le(r, s - 9)}... (cut)`), F(_e(e.replyTo), ys(r, [...n, { label: "Help", command: e.help() }]));}
-function Ph(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${le(r, s - 9)}... (cut)`), F(_e(e.replyTo), $s(r, [...n, { label: "Help", command: e.help() }]));}
+function Mh(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
 function Fa(e, t) {const n = e.store.tokens[t];
 n && Dt(n) && delete e.store.tokens[t];}
-function Qn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Zn = "Help: DefenseRound", W = (e) => `<code>${Qn(e)}</code>`, st = (e) => `<li>${e}</li>`;
-function Mh(e) {const t = e.stance.modes.length > 0 ? [st(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Qn).join(" ")}`)] : [];
+function Zn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var er = "Help: DefenseRound", W = (e) => `<code>${Zn(e)}</code>`, st = (e) => `<li>${e}</li>`;
+function Lh(e) {const t = e.stance.modes.length > 0 ? [st(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Zn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${be}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-st(`${W(e.check.usage)}: ${e.check.help.map(Qn).join(" ")}`),
-st(`${W(e.hit.usage)}: ${e.hit.help.map(Qn).join(" ")}`),
+st(`${W(e.check.usage)}: ${e.check.help.map(Zn).join(" ")}`),
+st(`${W(e.hit.usage)}: ${e.hit.help.map(Zn).join(" ")}`),
 st(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
 st(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 st("Every command answers <code>--help</code>."),
@@ -3047,21 +3050,21 @@ st(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var yt;
-function ws(e, t = {}) {yt = _h(Zn, Mh(e), t.createIfMissing !== !1) ?? yt;}
-function ja() {return yt = Eh(Zn, yt), yt !== void 0 && Jn(yt) ? { label: Zn, command: `http://journal.roll20.net/handout/${yt}` } : void 0;}
+function As(e, t = {}) {yt = Eh(er, Lh(e), t.createIfMissing !== !1) ?? yt;}
+function ja() {return yt = Th(er, yt), yt !== void 0 && Qn(yt) ? { label: er, command: `http://journal.roll20.net/handout/${yt}` } : void 0;}
 function Ga(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Ar(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, hi(n, r)).toLowerCase();
+for (; r < n.length && Sr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, mi(n, r)).toLowerCase();
 return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Va(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Lh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+function Fh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Ua(e, t, n, r = Ga(t, n)) {if (!r) return;
 const s = n[r], i = hc(t.content, t.inlinerolls);
 let o;
-try {const a = pi(i);
-if (o = Na(e, t, a, () => Lh(e, s, a, r)), o.relayRefused) {Re(o, Va(e, r));
+try {const a = gi(i);
+if (o = Na(e, t, a, () => Fh(e, s, a, r)), o.relayRefused) {Re(o, Va(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Re(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
@@ -3076,9 +3079,9 @@ return;}
 rt(o, a.message);
 return;}
 throw a;}}
-var Fh = new K(
+var jh = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function jh(e) {if (Fh.has(e)) return [e];
+function Gh(e) {if (jh.has(e)) return [e];
 const t = [];
 try {const n = ne.parse(S(Campaign().get("token_markers") ?? "[]"));
 for (const r of Y.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
@@ -3086,7 +3089,7 @@ if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function er(e) {const t = new I();
+function tr(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
@@ -3095,14 +3098,14 @@ function Lt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t
 function it(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Lt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Gh = class {constructor() {this.byReason = new I();}
+var Vh = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${it(t)}: ${n}`)), e;}
-}, Ba = ["on", "off"], bs = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ha = [
+}, Ba = ["on", "off"], Ss = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ha = [
 "edition",
-...m.keys(bs),
+...m.keys(Ss),
 "stamina-bar",
 ...nt.map((e) => `attr.${e}`),
 ...cn.map((e) => `marker.${e}`),
@@ -3112,16 +3115,16 @@ return this.byReason.forEach((t, n) => e.push(`${it(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Vh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Uh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Uh(e, t, n) {const r = t.toLowerCase();
+function Bh(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = Ie(n, "edition", Xu()), i = sn();
+if (r === "edition") {const s = Ie(n, "edition", Ju()), i = sn();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in bs) {const s = bs[r], i = Ie(n, r, ln), o = e.bars[s];
+if (r in Ss) {const s = Ss[r], i = Ie(n, r, ln), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
@@ -3137,7 +3140,7 @@ return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}
 if (r.startsWith("marker.")) {const s = r.slice(7);
 if (!cn.includes(s))
 throw new _(`unknown marker key "${B(s)}": ${xt(s, cn, "keys")}`);
-const i = n.trim(), o = jh(i);
+const i = n.trim(), o = Gh(i);
 if (o.length === 0) throw new _(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Lt(o.map((l) => B(l)), 3)})`);
 const a = o[0];
@@ -3151,41 +3154,41 @@ return e.armorOnManualEdits = Ie(n, r, Ba) === "on", `Hand edits that lower Vita
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ie(n, r, Xr), Vh[e.apiCommands];
+return e.apiCommands = Ie(n, r, Zr), Uh[e.apiCommands];
 throw new _(`unknown setting "${B(t)}": ${xt(t, Ha, "settings")}`);}
-function He() {return $s(Campaign().get("turnorder"));}
-function Bh() {const e = Campaign().get("turnorder");
+function He() {return _s(Campaign().get("turnorder"));}
+function Hh() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function $s(e) {if (typeof e != "string" || e.trim() === "") return [];
+function _s(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = ne.parse(e);
 return Y.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function As(e) {Campaign().set("turnorder", ne.stringify(e));}
+function Es(e) {Campaign().set("turnorder", ne.stringify(e));}
 function yn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function tr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
-function Hh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function nr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
+function Wh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Ss(e) {const t = yn(e.id), n = yn(e.custom);
+function Ts(e) {const t = yn(e.id), n = yn(e.custom);
 return `${t.length <= 64 ? t : `#${wn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${wn(n)}`}`;}
 function wn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Wh = /^(.+) -?\d+$/;
-function Kh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Kh = /^(.+) -?\d+$/;
+function xh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Wa(e) {if (tr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
+function Wa(e) {if (nr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
 const t = yn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Kh();
+const r = xh();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Wh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Kh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
 function Ka(e) {for (const t of e) if (!Wa(t)) return t;}
-var xh = new K(["stance-title", "stance-change", "stance-effect"]);
-function Yh(e, t) {return {values: [],
+var Yh = new K(["stance-title", "stance-change", "stance-effect"]);
+function qh(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
@@ -3199,14 +3202,14 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function qh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function zh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var zh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Xh(e, t, n) {switch (e.kind) {case "heal-title":
+var Xh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function Jh(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${ht[e.resource]} already at its max` : `${t(e.who)} is healed: ${ht[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -3225,37 +3228,37 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function xa(e, t) {const n = e.words, r = (s) => zh.has(s.kind) ? Xh(s, t, r) : xh.has(s.kind) ? qh(s, e.stance, t) : n(s, t);
+function xa(e, t) {const n = e.words, r = (s) => Xh.has(s.kind) ? Jh(s, t, r) : Yh.has(s.kind) ? zh(s, e.stance, t) : n(s, t);
 return r;}
-function Jh(e) {const t = e.indexOf("@");
+function Qh(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Ya(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (l !== "") {const c = Jh(l);
+if (l !== "") {const c = Qh(l);
 let d;
 t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Qh(e) ? e : s;}
-function Qh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Zh(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return s === e || s.length < e.length && s === Zh(e) ? e : s;}
+function Zh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function ep(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Ya(e, o, [r, s, i]);}
 var qa = ["defensive", "reactive", "active", "full"];
 function za(e, t, n) {const r = qa.find((s) => s === t);
 return Ya(e, r ? [n.markers[r]] : [], qa.map((s) => n.markers[s]));}
 var Xa = [];
-function ep(e) {return typeof e != "function" ? !1 : (Xa.push(e), !0);}
+function tp(e) {return typeof e != "function" ? !1 : (Xa.push(e), !0);}
 function Ja(e, t, n, r, s, i) {for (const a of Xa)
 try {a(e, t, n, r);
-} catch (l) {ks("an onDamage observer", l, void 0);}
-const o = i === void 0 ? as() : i;
+} catch (l) {bs("an onDamage observer", l, void 0);}
+const o = i === void 0 ? ds() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {ks("HealthColors.Update", a, void 0);}}
+} catch (a) {bs("HealthColors.Update", a, void 0);}}
 function Qa(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var tp = class {constructor() {this.props = {}, this.any = !1;}
+var np = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = ke[e.bars[t].bar].value;
@@ -3268,7 +3271,7 @@ function Za(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
 function el(e, t, n, r, s) {const i = na(e, n);
 Ae(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ra(e, n, r));}
-function np(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new tp(), g = () => {var b;
+function rp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new np(), g = () => {var b;
 return d[b = s.id] ?? (d[b] = {});
 }, k = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
@@ -3283,56 +3286,56 @@ u.push({ kind: "attribute", key: b.key, attributeId: T.attribute.id, from: H, to
 else if (T?.kind === "worn") {u.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: b.to });
 const j = g();
 j.worn = { ...j.worn, [T.track]: b.to };
-} else if (us[b.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: b.key, from: H, to: b.to });
+} else if (ps[b.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: b.key, from: H, to: b.to });
 const j = g();
 j.overrides = { ...j.overrides, [b.key]: b.to };}
 break;}
-case "initiative": {const T = r.turnOrder?.order ?? He(), H = T.find((y) => y.id === s.id), j = tr(H?.pr);
+case "initiative": {const T = r.turnOrder?.order ?? He(), H = T.find((y) => y.id === s.id), j = nr(H?.pr);
 H && C.isFinite(j) && j !== b.to && (H.pr = b.to, nl(T, r.turnOrder), u.push({ kind: "initiative", from: j, to: b.to }));
 break;}
-case "join-turn-order": {const T = ip(b.tokenId, b.initiative, r.turnOrder);
+case "join-turn-order": {const T = op(b.tokenId, b.initiative, r.turnOrder);
 p.push(T.note), T.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
 case "ally-state": {const T = getObj("graphic", b.tokenId), H = T ? mn(T, l.bars.vitality) : b.tokenId, j = Ct(dn(c, H), a), y = Ct({ ...j, edition: { id: a.id, state: b.state } }, a);
-for (const N of Zr(j, y, H === b.tokenId ? void 0 : H, b.tokenId))
-u.push(N), Bn(c, H, y);
+for (const N of ns(j, y, H === b.tokenId ? void 0 : H, b.tokenId))
+u.push(N), Hn(c, H, y);
 break;}
 case "ally-answer":
 el(c, u, b.tokenId, { edition: a.id, answer: b.answer }, b.tokenId);
 break;}
 const $ = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : $;
 if (n.state !== void 0 || n.stance !== void 0) {const b = s.home, T = d[b], H = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, j = n.state === void 0 ? H : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, y = T?.deadForGood === !0, N = n.state === void 0 ? y : a.life.deadForGood(n.state, v.vitality), q = T?.stance, De = n.stance === void 0 ? q : n.stance ?? void 0;
-for (const we of Zr(Za(H, y, q), Za(j, N, De), b === s.id ? void 0 : b))
-u.push(we), Bn(c, Hn(s.id, we), we.to);}
+for (const we of ns(Za(H, y, q), Za(j, N, De), b === s.id ? void 0 : b))
+u.push(we), Hn(c, Wn(s.id, we), we.to);}
 n.answer !== void 0 && el(c, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const A = d[s.id];
 A && Dt(A) && delete d[s.id];
 let L = s.statusmarkers;
-if (n.state !== void 0 && (L = Zh(L, w, l)), n.stance !== void 0 && (L = za(L, n.stance, l)), L !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: L }), h.prop("statusmarkers", L)), r.tokenProps)
+if (n.state !== void 0 && (L = ep(L, w, l)), n.stance !== void 0 && (L = za(L, n.stance, l)), L !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: L }), h.prop("statusmarkers", L)), r.tokenProps)
 for (const b of m.keys(r.tokenProps)) {const T = r.tokenProps[b];
 !(b in h.props) && f.get(b) !== T && h.prop(b, T);}
 if (h.flush(f), r.notify ?? !0) {const { bars: b } = s, T = { vitality: k, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: $ }, H = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: L, condition: w };
 Ja(f, T, H, n.detail, () => tl(s, k), r.healthColors);}
 return { changes: u, notes: p };}
-function tl(e, t) {const n = sp(e.token);
+function tl(e, t) {const n = ip(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[ke[r.bar].value] = r.raw, n[ke[s.bar].value] = s.raw, n[ke[i.bar].value] = i.raw, t !== null && (n[ke[r.bar].value] = t), n;}
-var rp = ["width", "height"];
-function sp(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of rp) t[n] = e.get(n);
+var sp = ["width", "height"];
+function ip(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of sp) t[n] = e.get(n);
 return t;}
-function nl(e, t) {t ? t.changed = !0 : As(e);}
-function ip(e, t, n) {const r = getObj("graphic", e);
+function nl(e, t) {t ? t.changed = !0 : Es(e);}
+function op(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = Z(r, "The spectator"), i = n?.order ?? He();
 return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), nl(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function op(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
+function ap(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
 return d || r.set(c, d = {}), d;};
 let i, o = !1;
 const a = new I(), l = (c) => Ct(dn(e.memories, c.home), e.edition);
 for (const { tokenId: c, change: d } of t) {let f = a.get(c);
-if (f === void 0) {const u = getObj("graphic", c), p = u && zn(u, z(u), e.settings);
+if (f === void 0) {const u = getObj("graphic", c), p = u && Xn(u, z(u), e.settings);
 f = p ? { token: p.token, snapshot: p, memory: l(p) } : null, a.set(c, f);}
 if (f)
 switch (d.kind) {case "bar":
@@ -3343,16 +3346,16 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const u = { ...e.memories.tokens[c] };
-u.worn = Vn(u.worn, d.track, d.from), qo(e.memories.tokens, c, u);
+u.worn = Un(u.worn, d.track, d.from), qo(e.memories.tokens, c, u);
 break;}
 case "override": {const u = { ...e.memories.tokens[c] };
-u.overrides = Vn(u.overrides, d.key, d.from), qo(e.memories.tokens, c, u);
+u.overrides = Un(u.overrides, d.key, d.from), qo(e.memories.tokens, c, u);
 break;}
 case "markers":
 s(c).statusmarkers = d.from;
 break;
-case "memory": {const u = Hn(c, d), p = Ct(dn(e.memories, u), e.edition);
-Bn(e.memories, u, bf(d.from, d.to, p, Ae));
+case "memory": {const u = Wn(c, d), p = Ct(dn(e.memories, u), e.edition);
+Hn(e.memories, u, $f(d.from, d.to, p, Ae));
 break;}
 case "answer":
 Ae(d.from, d.to) || ra(e.memories, d.tokenId ?? c, d.from);
@@ -3371,15 +3374,15 @@ for (const [c, d] of a) {if (!d) continue;
 const { token: f } = d, u = r.get(c) ?? {};
 typeof u.statusmarkers == "string" && (u.statusmarkers = za(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const p = {};
-for (const g of di) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
+for (const g of hi) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
 $ !== void 0 && f.get(v) !== $ && (u[v] = $);
 const w = $ ?? u[v];
 p[g] = typeof w == "number" ? w : k.value;}
 m.keys(u).length > 0 && (f.set(u), ka(f, u));
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-ap(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
-i && o && As(i);}
-function ap(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
+lp(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
+i && o && Es(i);}
+function lp(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
@@ -3387,15 +3390,15 @@ power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
 Ja(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => tl(n, n.bars.vitality.value));}
-function rl(e) {if (e.length === 0) return ti.resolve([]);
+function rl(e) {if (e.length === 0) return si.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ti((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+return new si((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
 o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new _n(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (ga(), n(o));});});}
-function _s(e) {if (e.summary !== void 0) return e.summary;
+function Os(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === ie) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function lp(e) {if (!Jn(e.snapshot.id)) return [];
+function cp(e) {if (!Qn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ge) continue;
 const r = sl(e, n);
@@ -3404,11 +3407,11 @@ return t;}
 function sl(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Es(e, t = []) {const n = [];
+function Rs(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Jn(e.snapshot.id), a = e.outcome.steps;
+const o = Qn(e.snapshot.id), a = e.outcome.steps;
 for (let c = 0; c < a.length; c += 1) {const d = a[c], f = d.section;
 if (f === void 0 || f === ie) continue;
 if (f === ve) {s ?? (s = d);
@@ -3426,49 +3429,49 @@ for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
 n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const c of t) (i ?? (i = [])).push(c);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function cp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
+function dp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
 return !1;}
-function dp(e) {let t = "";
+function up(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ht[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function up(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Ts(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
+function fp(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Ds(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
 for (const c of t) {const d = e[c], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? dp(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], $ = h && cp(d.outcome.steps) ? [...k, ...lp(d)] : k, w = up(_s(d), f.name), A = g ? `${w} ${g}` : w;
+const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? up(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], $ = h && dp(d.outcome.steps) ? [...k, ...cp(d)] : k, w = fp(Os(d), f.name), A = g ? `${w} ${g}` : w;
 l.push({ label: p, lines: d.answer && h ? [`${d.answer}. ${A}`] : [A], buttons: $ });}
 return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
 var il = m.freeze({ record: !0 });
 function bn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Os(e, t, n) {if (t.length === 0) return;
+function Is(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {const p = t[u];
 r = p.changes.length > 0 || !(p.outcome.noop || p.outcome.headline === "unharmed");}
-const s = t.length > 1 ? hp(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? pp(e, t, n.sender ?? "gm") : [];
 if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), oe(_s(t[0])));
+if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), oe(Os(t[0])));
 return;}
-const p = t.length === 1 ? Es(t[0]) : Ts(t, fp(t), ol(e, t), `${n.title}: ${Rs(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
+const p = t.length === 1 ? Rs(t[0]) : Ds(t, hp(t), ol(e, t), `${n.title}: ${Cs(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
 F(_e(n.replyTo), ye(p));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const u = t[0], p = bn(e, u.snapshot);
-F(p === "public" ? Mt : fe, ye(Es(u, i)), il), p === "gm" && !u.snapshot.hidden && F(Mt, ys(_s(u), o ? i : []));
+F(p === "public" ? Mt : fe, ye(Rs(u, i)), il), p === "gm" && !u.snapshot.hidden && F(Mt, $s(Os(u), o ? i : []));
 return;}
 const a = ol(e, t), l = [], c = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || l.push(u), a[u] === "gm" && c.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || c.length === 0;
-l.length > 0 && F(Mt, ye(Ts(t, l, a, `${n.title}: ${Rs(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(fe, ye(Ts(t, c, a, `${n.title}: ${Rs(t.length)} (GM)${d}`, "all", s, i)), il);}
-function Rs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+l.length > 0 && F(Mt, ye(Ds(t, l, a, `${n.title}: ${Cs(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(fe, ye(Ds(t, c, a, `${n.title}: ${Cs(t.length)} (GM)${d}`, "all", s, i)), il);}
+function Cs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
 function ol(e, t) {return t.map((n) => bn(e, n.snapshot));}
-function fp(e) {return e.map((t, n) => n);}
-function hp(e, t, n) {return e.details.add(
+function hp(e) {return e.map((t, n) => n);}
+function pp(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Es(i) };}));}
-function pp(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Rs(i) };}));}
+function vp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${ht[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3480,8 +3483,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Ds = 50, nr = 6e4, vp = 10, mp = 15e3, gp = Ds / 2, kp = nr / 2, rr = new Ye();
-function yp(e) {switch (e.kind) {case "bar":
+var Ns = 50, rr = 6e4, mp = 10, gp = 15e3, kp = Ns / 2, yp = rr / 2, sr = new Ye();
+function wp(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3497,72 +3500,72 @@ case "answer":
 return 60 + (e.tokenId?.length ?? 0) + ll(e.from) + ll(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function al(e) {return 20 + (e.stance === void 0 ? 0 : wt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Is(e.edition.state) : 0);}
-function ll(e) {return e === null ? 4 : 40 + wt(e.edition) + Is(e.answer);}
-function Is(e) {if (typeof e == "string") return wt(e);
+function al(e) {return 20 + (e.stance === void 0 ? 0 : wt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ps(e.edition.state) : 0);}
+function ll(e) {return e === null ? 4 : 40 + wt(e.edition) + Ps(e.answer);}
+function Ps(e) {if (typeof e == "string") return wt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Is(e[n]));
+for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ps(e[n]));
 return t;}
-function sr(e) {let t = rr.get(e);
+function ir(e) {let t = sr.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + wt(n.tokenId) + wt(n.name);
-for (const r of n.changes) t += yp(r);}
-rr.set(e, t);}
+for (const r of n.changes) t += wp(r);}
+sr.set(e, t);}
 return t;}
-function wp(e, t, n) {if (n.changes.length === 0) return !1;
+function bp(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
 if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Ls(r), l = sr(i);
-i.tokens.push(n), rr.delete(i);
-const c = sr(i) - l, d = Ps(a, i.by);
+const a = Gs(r), l = ir(i);
+i.tokens.push(n), sr.delete(i);
+const c = ir(i) - l, d = Fs(a, i.by);
 a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
-for (let f = or(r, i.by); f >= 0 && r[f] !== i && Fs(a, d, 0); f = or(r, i.by)) ir(e, f);
+for (let f = ar(r, i.by); f >= 0 && r[f] !== i && Vs(a, d, 0); f = ar(r, i.by)) or(e, f);
 return !0;}
 return !1;}
-function Cs(e) {return e === "hand-edit" || e === Ue || Pt(e);}
-function Ns(e, t) {return e.by === "hand-edit" || !(t ?? Cs(e.by));}
+function Ms(e) {return e === "hand-edit" || e === Ue || Pt(e);}
+function Ls(e, t) {return e.by === "hand-edit" || !(t ?? Ms(e.by));}
 var bt;
-function Ps(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Ns({ by: t }) }, e.byOwner.set(t, r)), r;}
-function Ms(e, t, n, r) {const s = sr(t) * n, i = Ps(e, t.by, r);
+function Fs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Ls({ by: t }) }, e.byOwner.set(t, r)), r;}
+function js(e, t, n, r) {const s = ir(t) * n, i = Fs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Ls(e) {if (bt && bt.history === e && bt.length === e.length) return bt;
+function Gs(e) {if (bt && bt.history === e && bt.length === e.length) return bt;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Ms(t, n, 1);
+for (const n of e) js(t, n, 1);
 return bt = t, t;}
-function ir(e, t) {const n = e.store.history;
+function or(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Ls(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, Ms(r, s, -1));}
-function or(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Gs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, js(r, s, -1));}
+function ar(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function bp(e, t) {const n = e.history;
+function $p(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Fs(e, t, n, r = 0) {return t.entries + r > vp || t.bytes + n > mp || e.quota.entries + r > gp || e.quota.bytes + n > kp || e.length + r > Ds || e.bytes + n > nr;}
-function js(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function cl(e, t, n) {const r = e.store.history, s = Ls(r), i = sr(t);
-if (n) {const o = Ps(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Fs(l, a, i, 1)) return !1;
-for (let c = or(r, t.by); c >= 0 && Fs(s, o, i, 1); c = or(r, t.by)) ir(e, c);}
-if (r.push(t), s.length = r.length, Ms(s, t, 1, n), !n)
-for (; (s.length > Ds || s.bytes > nr) && r.length > 1; ) {const o = bp(s, t);
-ir(e, o >= 0 ? o : 0);}
+function Vs(e, t, n, r = 0) {return t.entries + r > mp || t.bytes + n > gp || e.quota.entries + r > kp || e.quota.bytes + n > yp || e.length + r > Ns || e.bytes + n > rr;}
+function Us(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function cl(e, t, n) {const r = e.store.history, s = Gs(r), i = ir(t);
+if (n) {const o = Fs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Vs(l, a, i, 1)) return !1;
+for (let c = ar(r, t.by); c >= 0 && Vs(s, o, i, 1); c = ar(r, t.by)) or(e, c);}
+if (r.push(t), s.length = r.length, js(s, t, 1, n), !n)
+for (; (s.length > Ns || s.bytes > rr) && r.length > 1; ) {const o = $p(s, t);
+or(e, o >= 0 ? o : 0);}
 return !0;}
 function dl(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return cl(e, o, Ns(t, n)) ? i : void 0;}
-function $p(e) {const t = e.store.history, n = t.splice(0, t.length);
+return cl(e, o, Ls(t, n)) ? i : void 0;}
+function Ap(e) {const t = e.store.history, n = t.splice(0, t.length);
 bt = void 0;
 for (const r of n) {const s = ne.stringify(r).length;
-rr.set(r, s), !(s > nr) && cl(e, r, Ns(r));}
+sr.set(r, s), !(s > rr) && cl(e, r, Ls(r));}
 return bt = void 0, n.length - t.length;}
 function Ft(e) {return e.get("_subtype") === "card";}
 function $t(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = vn(c);
@@ -3570,7 +3573,7 @@ s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const c = [];
 for (const d of t) {const f = jt(d, e.gm);
-f ? o(f) : c.push(Ap(d));}
+f ? o(f) : c.push(Sp(d));}
 c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Lt(c.map((d) => `"${d}"`))}`);
 } else {let c = 0;
 for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? U(d._id) : void 0;
@@ -3581,9 +3584,9 @@ throw r.length > 0 ? new D(`no token to act on (${r.join("; ")})`) : new D("no t
 const a = [], l = [];
 for (const c of i) {const d = z(c);
 e.gm || n.anyTarget || Oe(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Z(c));}
-if (l.length > 0 && r.push(`you do not control ${it(l)}`), a.length === 0) throw new D(er(r).join("; "));
+if (l.length > 0 && r.push(`you do not control ${it(l)}`), a.length === 0) throw new D(tr(r).join("; "));
 return { targets: a, notes: r };}
-function Ap(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
+function Sp(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
 function jt(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = U(e);
 if (!(!n || Ft(n)) && !(!t && Me(n)))
@@ -3602,10 +3605,10 @@ function ot(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? 
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
 function $n(e) {const t = U(e);
 return t ? Z(t, e) : e;}
-function Sp(e) {return e.store;}
-function _p(e) {const t = e.store.editionLeft;
+function _p(e) {return e.store;}
+function Ep(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
-function Gs(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
+function Bs(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
 function at(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
@@ -3614,73 +3617,73 @@ waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
 const s = Ka(t);
 if (s) {n.turnRow = s;
-const i = Cf(e.store.round.start, wn(Ss(s)));
+const i = Nf(e.store.round.start, wn(Ts(s)));
 i !== void 0 && (n.turnStart = i);
 const o = yn(s.id), a = o !== "" && o !== "-1" ? U(o) : void 0;
 a !== void 0 && Me(a) && (n.turnRowHidden = !0);}}
-const r = _p(e);
+const r = Ep(e);
 return r && (n.editionLeft = r), n;}
-function ar(e, t, n, r = at(e), s) {const i = zn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return kh(i, o[i.id], n, r, o[i.home], s);}
-function pl(e, t, n = !0, r) {if (t.brokenBar !== void 0) return lr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return cr(t.snapshot, t.problems, r);}
-function lr(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function lr(e, t, n, r = at(e), s) {const i = Xn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return yh(i, o[i.id], n, r, o[i.home], s);}
+function pl(e, t, n = !0, r) {if (t.brokenBar !== void 0) return cr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return dr(t.snapshot, t.problems, r);}
+function cr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? pp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? vp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function cr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+function dr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Gt(e) {return { settings: e.store.settings, edition: P(e), memories: Sp(e) };}
-var Ep = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Tp(s, e, i);}
+function Gt(e) {return { settings: e.store.settings, edition: P(e), memories: _p(e) };}
+var Tp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Op(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Tp(e, t, n) {const { id: r, name: s } = t;
+function Op(e, t, n) {const { id: r, name: s } = t;
 return xa(e, (i) => i === r ? s : n(i));}
-function Op(e, t, n, r = {}, s = Gt(e)) {const { snapshot: i } = t, o = np(s, t, n, r), a = new Ep(i, n, o.changes, o.notes, s.edition, $n);
+function Rp(e, t, n, r = {}, s = Gt(e)) {const { snapshot: i } = t, o = rp(s, t, n, r), a = new Tp(i, n, o.changes, o.notes, s.edition, $n);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: le(i.name, 200), changes: o.changes },
 shown: a};}
-function Rp(e, t, n) {const r = U(t.token.id);
+function Dp(e, t, n) {const r = U(t.token.id);
 if (!r || Ft(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? lh(s) : void 0;
+const i = s ? ch(s) : void 0;
 return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
-function Dp(e) {for (const t of e.changes)
+function Ip(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
 function vl(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = pi(e.msg.content ?? ""), s = n.filter((i) => !Cp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = gi(e.msg.content ?? ""), s = n.filter((i) => !Np((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Ip = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Cp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Cp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Np(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = Ip.exec(S(r?.expression ?? ""));
+const r = t?.[C(n[1])], s = Cp.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;}
-function Vs(e, t) {const n = {};
+function Hs(e, t) {const n = {};
 for (const r of t) {const s = r.flag === void 0 ? void 0 : gc(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Us(e, t, n, r) {if (e.length === 0) return dr;
+function Ws(e, t, n, r) {if (e.length === 0) return ur;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var dr = m.freeze({}), Np = m.freeze({}), Pp = [], Mp = [];
-function An(e, t, n, r, s, i, o, a) {const l = ar(e, t, n, s, a);
+var ur = m.freeze({}), Pp = m.freeze({}), Mp = [], Lp = [];
+function An(e, t, n, r, s, i, o, a) {const l = lr(e, t, n, s, a);
 if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
 if (l.problems.length > 0) return { kind: "problems", reading: l };
 const c = n.resolve(l.facts, r);
 if (pt(c)) return { kind: "refusal", refusal: c, reading: l };
-const d = Dp(c);
+const d = Ip(c);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-const { applied: f, shown: u } = Op(e, l, c, o(c), i);
+const { applied: f, shown: u } = Rp(e, l, c, o(c), i);
 return { kind: "written", outcome: c, applied: f, shown: u, reading: l };}
-function ur(e, t, n) {const r = at(e), s = Gt(e);
-return t.map((i) => An(e, i, n, dr, r, s, () => ({ notify: !1 })));}
-function fr(e, t, n, r, s) {const i = t.dice.length === 0 ? Np : Vs(e.parsed, t.dice), o = e.gm ? void 0 : vl(e, t.dice);
+function fr(e, t, n) {const r = at(e), s = Gt(e);
+return t.map((i) => An(e, i, n, ur, r, s, () => ({ notify: !1 })));}
+function hr(e, t, n, r, s) {const i = t.dice.length === 0 ? Pp : Hs(e.parsed, t.dice), o = e.gm ? void 0 : vl(e, t.dice);
 return ml(
 e,
 n.map((a) => {const l = { target: a, plan: t, given: i };
@@ -3690,7 +3693,7 @@ s);}
 function ml(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const l = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Mp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Lp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {Re(e, d);
 return;}
@@ -3702,97 +3705,97 @@ return;}
 if (e.app.store.settings.edition !== c) {Re(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 gl(e, t, l, d, a, n, r);});}
-function gl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Pp, d = [...i];
+function gl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Mp, d = [...i];
 let f;
 const u = [], p = [];
 let h = !1;
-const g = s ? { order: He(), changed: !1 } : void 0, k = as() ?? null, v = at(a, g?.order), $ = Gt(a), w = (y) => {const N = { notify: y.observed ?? !0, healthColors: k };
+const g = s ? { order: He(), changed: !1 } : void 0, k = ds() ?? null, v = at(a, g?.order), $ = Gt(a), w = (y) => {const N = { notify: y.observed ?? !0, healthColors: k };
 return g && (N.turnOrder = g), N;
 }, A = (y) => (delete y.answer, w(y)), L = (y) => (y.answer = null, w(y));
 let b = 0;
 t.forEach(({ target: y, plan: N, given: q, typed: De, answer: we, answerGiven: We, replacesFiled: Fe }, Ke) => {const xe = n[Ke], Ee = b;
-if (b += xe.length, l && !Rp(e, y, o.anyTarget === !0)) {d.push(`${Z(y.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+if (b += xe.length, l && !Dp(e, y, o.anyTarget === !0)) {d.push(`${Z(y.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const te = We === void 0 ? An(a, y, N, Us(N.dice, q, c, Ee), v, $, w) : An(a, y, N, Us(N.dice, q, c, Ee), v, $, Fe ? L : A, { answerGiven: We });
-if (te.kind !== "written") {const { snapshot: lt } = te.reading, pe = () => Gs(e, lt);
-te.kind === "refusal" ? te.refusal.kind === "refused" && !te.refusal.nameFirst ? (f ?? (f = new Gh())).add(lt.name, te.refusal.reason) : d.push(lr(a, lt, te.refusal, pe())) : te.kind === "problems" ? d.push(cr(lt, te.reading.problems)) : d.push(`${lt.name}: the result${pe() ? ` (${te.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const te = We === void 0 ? An(a, y, N, Ws(N.dice, q, c, Ee), v, $, w) : An(a, y, N, Ws(N.dice, q, c, Ee), v, $, Fe ? L : A, { answerGiven: We });
+if (te.kind !== "written") {const { snapshot: lt } = te.reading, pe = () => Bs(e, lt);
+te.kind === "refusal" ? te.refusal.kind === "refused" && !te.refusal.nameFirst ? (f ?? (f = new Vh())).add(lt.name, te.refusal.reason) : d.push(cr(a, lt, te.refusal, pe())) : te.kind === "problems" ? d.push(dr(lt, te.reading.problems)) : d.push(`${lt.name}: the result${pe() ? ` (${te.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const Js = te.outcome;
-u.push(te.applied), De && (te.shown.typed = De), we && (te.shown.answer = we), p.push(te.shown), h || (h = Js.undoable === !0);
-}), f && d.push(...f.lines()), g?.changed && As(g.order);
+const ei = te.outcome;
+u.push(te.applied), De && (te.shown.typed = De), we && (te.shown.answer = we), p.push(te.shown), h || (h = ei.undoable === !0);
+}), f && d.push(...f.lines()), g?.changed && Es(g.order);
 let T;
-if ((o.record || h) && u.length > 0) {const y = o.recordBy ?? e.playerId, N = y === e.playerId ? e.gm || y === Ue : Cs(y), q = dl(a, { by: y, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
-q !== void 0 && (o.record || N) && (T = { command: js(q), byGm: N });}
-const H = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Cs(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: H, senderMaySee: (y) => Gs(e, y) };
-if (T && (j.undo = T), Os(a, p, j), d.length > 0) {const y = o.refusals(er(d), u.length > 0);
+if ((o.record || h) && u.length > 0) {const y = o.recordBy ?? e.playerId, N = y === e.playerId ? e.gm || y === Ue : Ms(y), q = dl(a, { by: y, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
+q !== void 0 && (o.record || N) && (T = { command: Us(q), byGm: N });}
+const H = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Ms(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: H, senderMaySee: (y) => Bs(e, y) };
+if (T && (j.undo = T), Is(a, p, j), d.length > 0) {const y = o.refusals(tr(d), u.length > 0);
 rt(e, y);}}
 var kl = new Ye();
-function Bs(e, t, ...n) {let r = kl.get(e);
+function Ks(e, t, ...n) {let r = kl.get(e);
 r || (r = new I(), kl.set(e, r));
 let s = r.get(t);
 return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
-var yl = new Ye(), Lp = m.freeze([]);
-function Fp(e, t) {let n = yl.get(t);
-return n || (n = bi(e, t), yl.set(t, n)), n;}
-function hr(e, t, n, r) {e.flags.size > 0 && Je(e, Sr(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Or(e, { ...n, optional: !0 }) : Or(e, n), o = e.flags.size === 0 ? Fp(e, t) : $i(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Lp };
+var yl = new Ye(), Fp = m.freeze([]);
+function jp(e, t) {let n = yl.get(t);
+return n || (n = Ai(e, t), yl.set(t, n)), n;}
+function pr(e, t, n, r) {e.flags.size > 0 && Je(e, _r(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Dr(e, { ...n, optional: !0 }) : Dr(e, n), o = e.flags.size === 0 ? jp(e, t) : Si(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Fp };
 for (const l in o)
 l === "__proto__" ? m.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
 return a;}
-var jp = {ids: { kind: "list" },
+var Gp = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function wl(e, t) {return hr(e, Bs(t, "!attack", jp, t.hit.flags, t.check.answers.flags), t.hit.amount, qr(t.id, "!damage"));}
+function wl(e, t) {return pr(e, Ks(t, "!attack", Gp, t.hit.flags, t.check.answers.flags), t.hit.amount, Jr(t.id, "!damage"));}
 function bl(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
-var Hs = new Ye();
-function $l(e, t) {let n = Hs.get(t);
-return n || (n = wl(bl(t), e), Hs.set(t, n)), n;}
-function Gp(e, t) {Hs.set(e, t);}
-function pr(e, t, n) {const r = e.check.answers, s = $l(e, t), i = r.forDefender(s, n);
+var xs = new Ye();
+function $l(e, t) {let n = xs.get(t);
+return n || (n = wl(bl(t), e), xs.set(t, n)), n;}
+function Vp(e, t) {xs.set(e, t);}
+function vr(e, t, n) {const r = e.check.answers, s = $l(e, t), i = r.forDefender(s, n);
 return { key: t.key, order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
 function Sn(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, pr(t, n, r)) ?? void 0;}
-function Vp(e) {e.store.exchange.waiting = {};}
-function Up(e, t) {const n = e.store.exchange.waiting;
+return t.check.answers.fits?.(s.answer, vr(t, n, r)) ?? void 0;}
+function Up(e) {e.store.exchange.waiting = {};}
+function Bp(e, t) {const n = e.store.exchange.waiting;
 for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
-function vr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+function mr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
 return r.check.answers.fits === void 0 || Sn(e, r, t, n) === void 0;}
-function Ws(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function Ys(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Vt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vr(e, t, n));}
+function Vt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !mr(e, t, n));}
 function Al(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = U(e.attacker);
 return n !== void 0 && Me(n) ? null : e.attacker;}
-function Ks(e, t = !0) {const n = Al(e, t);
+function qs(e, t = !0) {const n = Al(e, t);
 if (n === null) return "An unseen attacker";
 const r = U(n);
 return r ? Z(r, "The attacker") : "The attacker (gone)";}
-function Bp(e, t) {const n = e.store.exchange;
+function Hp(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function mr(e, t, n) {return n || !Me(e) || Oe(t, e, z(e));}
+function gr(e, t, n) {return n || !Me(e) || Oe(t, e, z(e));}
 function Sl(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = U(r);
-if (s && mr(s, t, !1)) return !0;}
+if (s && gr(s, t, !1)) return !0;}
 return !1;}
-function Hp(e, t) {const n = e.resolving ?? (e.resolving = new K());
+function Wp(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function _l(e, t) {return e.resolving?.has(t) === !0;}
-function Wp(e, t) {if (e.resolving?.delete(t), Ws(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Kp(e, t) {if (e.resolving?.delete(t), Ys(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Kp(e) {const t = m.keys(e.store.exchange.attacks);
+function xp(e) {const t = m.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function El(e, t, n, r) {const s = [];
 for (const i of Vt(e, t)) {const o = U(i);
-o && mr(o, n, r) && s.push(Z(o, "a token"));}
+o && gr(o, n, r) && s.push(Z(o, "a token"));}
 return s;}
 function Tl(e, t) {return Vt(e, t).length > 0 ? !1 : Ol(e, t).length === 0;}
 function Ol(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && U(n) !== void 0 && !hl(t.by, n));}
-function xp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Yp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
@@ -3801,18 +3804,18 @@ return "its Vitality is not a number";}}
 function Rl(e, t, n, r, s, i, o) {const a = U(r);
 if (!a) return;
 const l = { token: a, character: z(a) }, c = Z(a, "a token"), d = t.check.answers, f = ot(e, !0);
-if (vr(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (mr(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const p = pr(t, n, r), h = [], g = [], k = Sn(e, t, n, r);
+const p = vr(t, n, r), h = [], g = [], k = Sn(e, t, n, r);
 k !== void 0 && h.push(`Its defense made ahead does not answer this attack: ${k}`);
 const v = [], $ = [], w = d.choices.flatMap((y) => {if (y === "none") return [{ word: y, plan: void 0 }];
-try {return [{ word: y, plan: d.planAnswer(y, p, f, qp) }];
+try {return [{ word: y, plan: d.planAnswer(y, p, f, zp) }];
 } catch (N) {if (!(N instanceof _ || N instanceof D)) throw N;
 return $.push({ word: y, why: N.message }), [];}
 }), A = w.flatMap(({ plan: y }) => y ? [y] : []), L = o?.(p.order);
 L && d.spared && A.push(L);
-const { facts: b } = ar(e, l, {values: Ut(A.map((y) => y.values)),
+const { facts: b } = lr(e, l, {values: Ut(A.map((y) => y.values)),
 maxes: Ut(A.map((y) => y.maxes)),
 bars: Ut(A.map((y) => y.bars)),
 others: Ut(A.map((y) => y.others)),
@@ -3824,38 +3827,38 @@ return n.answers[r] = k === void 0 ? { word: "none", spared: le(T, 200) } : { wo
 for (const { word: y, plan: N } of w) {const q = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${y}`, De = d.label(y, b, p);
 if (!N) {g.push({ label: De, command: q });
 continue;}
-const we = m.fromEntries(N.dice.map((Ke) => [Ke.name, 1])), We = N.resolve(b, we), Fe = pt(We) ? xp(We) : d.keep(y, We, we).success === !1 ? Dl : void 0;
+const we = m.fromEntries(N.dice.map((Ke) => [Ke.name, 1])), We = N.resolve(b, we), Fe = pt(We) ? Yp(We) : d.keep(y, We, we).success === !1 ? Dl : void 0;
 if (Fe !== void 0) {const Ke = Fe === Dl ? De : De.replace(/ \(.*\)$/, ""), xe = v.find((Ee) => Ee.why === Fe);
 xe ? xe.answers.push(Ke) : v.push({ answers: [Ke], why: Fe });
 } else g.push({ label: De, command: q });}
 for (const { word: y, why: N } of $) v.push({ answers: [y], why: N });
 for (const { answers: y, why: N } of v) h.push(`${y.join(", ")}: ${N}`);
-const H = s ? p : { ...p, attacker: Al(n, !1), defenders: p.defenders.filter((y) => y === r || Yp(y)) }, j = (y) => {const N = U(y);
+const H = s ? p : { ...p, attacker: Al(n, !1), defenders: p.defenders.filter((y) => y === r || qp(y)) }, j = (y) => {const N = U(y);
 return N && (s || !Me(N)) ? Z(N, "a token") : void 0;};
 for (const y of d.extra?.(b, H, j) ?? [])
 y.kind === "line" ? h.push(y.label) : y.section === Ge && g.push({ label: y.label, command: y.command });
-return { label: c, lines: h, buttons: Jn(r) ? g : [] };}
-function Yp(e) {const t = U(e);
+return { label: c, lines: h, buttons: Qn(r) ? g : [] };}
+function qp(e) {const t = U(e);
 return t !== void 0 && !Me(t);}
-var Dl = "cannot succeed here (no roll makes it)", qp = m.freeze({ positionals: m.freeze([]) });
+var Dl = "cannot succeed here (no roll makes it)", zp = m.freeze({ positionals: m.freeze([]) });
 function Ut(e) {return [...new K(e.flatMap((t) => t ?? []))];}
 function Il(e) {return at(e, He());}
-function zp(e) {const t = U(e);
+function Xp(e) {const t = U(e);
 if (!t) return ["gm"];
-const n = Wf(t, z(t));
+const n = Kf(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function Cl(e, t) {return `Attack ${e.key}: ${Ks(e, t)} attacks`;}
+function Cl(e, t) {return `Attack ${e.key}: ${qs(e, t)} attacks`;}
 function Nl(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Xp(e, t, n) {const r = P(e), s = Il(e), i = new I();
+function Jp(e, t, n) {const r = P(e), s = Il(e), i = new I();
 for (const l of t.defenders)
-for (const c of zp(l)) {const d = i.get(c) ?? [];
+for (const c of Xp(l)) {const d = i.get(c) ?? [];
 d.push(l), i.set(c, d);}
 const o = new I(), a = (l) => (o.has(l) || o.set(l, Rl(e, r, t, l, !1, s, n)), o.get(l) ?? []);
 for (const [l, c] of i) {if (l === "gm") continue;
 const d = c.flatMap(a);
 d.length > 0 && F(_e(pa(l)), ye({ title: Cl(t, !1), rows: [...Nl(r, t), ...d] }), { record: !0 });}
-F(fe, ye(gr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function gr(e, t, n, r, s = Il(e), i) {const o = [...Nl(t, n), ...r.flatMap((l) => Rl(e, t, n, l, !0, s, i) ?? [])], a = Vt(e, n).map((l) => {const c = U(l);
+F(fe, ye(kr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function kr(e, t, n, r, s = Il(e), i) {const o = [...Nl(t, n), ...r.flatMap((l) => Rl(e, t, n, l, !0, s, i) ?? [])], a = Vt(e, n).map((l) => {const c = U(l);
 return c ? Z(c, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
@@ -3863,15 +3866,15 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: Cl(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function xs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = bl(t), a = $l(s, t), l = n ?? s.hit.plan(a, ot(r, t.gm)), c = Vs(o, l.dice), d = new I([[a, l]]), f = (v) => {let $ = d.get(v);
+function zs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = bl(t), a = $l(s, t), l = n ?? s.hit.plan(a, ot(r, t.gm)), c = Hs(o, l.dice), d = new I([[a, l]]), f = (v) => {let $ = d.get(v);
 return $ || d.set(v, $ = s.hit.plan(v, ot(r, t.gm))), $;};
-if (!Hp(r, t)) throw new D(`attack ${t.key} is being resolved already`);
+if (!Wp(r, t)) throw new D(`attack ${t.key} is being resolved already`);
 const u = [], p = [];
 for (const v of t.defenders) {const $ = U(v);
 if (!$) {p.push(v);
 continue;}
-const w = { token: $, character: z($) }, A = t.answers[v], L = pr(s, t, v), b = { target: w, plan: f(L.order), given: c };
-if (A) {A.spared === void 0 && (b.answer = Jp(A)), b.answerGiven = { answer: A.answer ?? null };
+const w = { token: $, character: z($) }, A = t.answers[v], L = vr(s, t, v), b = { target: w, plan: f(L.order), given: c };
+if (A) {A.spared === void 0 && (b.answer = Qp(A)), b.answerGiven = { answer: A.answer ?? null };
 const T = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
 T && (b.given = { ...c, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
 const { helper: H } = A;
@@ -3885,11 +3888,11 @@ try {k = ml(h, u, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" 
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Wp(r, t),
+claim: () => Kp(r, t),
 refusals: (v, $) => `Attack ${t.key}: ${$ ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
 } catch (v) {throw g(), v;}
 return k === void 0 ? void 0 : k.then(g, (v) => {throw g(), v;});}
-function Jp(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Qp(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
@@ -3898,22 +3901,22 @@ function Pl(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
 return pt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var Qp = 5, Ml = 100;
-function Zp(e) {const t = e.app, n = P(t), r = n.check.answers, s = wl(e.parsed, n);
+var Zp = 5, Ml = 100;
+function ev(e) {const t = e.app, n = P(t), r = n.check.answers, s = wl(e.parsed, n);
 if (Ce(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
 const i = n.hit.plan(s, ot(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((w) => n.hit.flags[w].decides !== void 0 && e.parsed.flags.has(w));
 if (a !== void 0 && !e.gm) throw new D(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const l = tv(e), c = m.values(t.store.exchange.attacks);
-if (c.length >= es) throw new D(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const l = nv(e), c = m.values(t.store.exchange.attacks);
+if (c.length >= rs) throw new D(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const w = c.filter((A) => !A.gm);
-if (w.filter((A) => A.by === e.playerId).length >= Qp || w.length >= es / 2)
+if (w.filter((A) => A.by === e.playerId).length >= Zp || w.length >= rs / 2)
 throw new D("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const d = $t(e, Ce(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: w }) => l !== null && w.id === l ? (f.push(`${Z(w, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new D(`no defender left (${f.join("; ")})`);
-if (u.length > ts) throw new D(`one attack has at most ${ts} defenders (got ${u.length})`);
+if (u.length > ss) throw new D(`one attack has at most ${ss} defenders (got ${u.length})`);
 const p = u.map(({ token: w }) => w.id), h = r.refuseDeclared?.(s, p);
 if (h) throw new D(h);
-if (l !== null && r.declarer && ev(t, e, l, r.declarer(s, p)), !e.gm) {let w = 0;
+if (l !== null && r.declarer && tv(t, e, l, r.declarer(s, p)), !e.gm) {let w = 0;
 for (const A of c) A.gm || (w += A.defenders.length);
 if (w + u.length > Ml) throw new D(`the players' open attacks may hold ${Ml} defenders together (${w} now): resolve or cancel one first (!attack --list)`);}
 const g = u.filter(({ token: w }) => !Me(w)).map(({ token: w }) => Z(w, "a token")), k = {key: "",
@@ -3928,18 +3931,18 @@ round: t.store.round.number,
 defenders: p,
 answers: {}};
 if (k.key = "A1", !la(k)) throw new D("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = Bp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, Gp(k, s);
+k.key = Hp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, Vp(k, s);
 const v = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-g.length > 0 && F(Mt, oe(`Attack ${k.key}: ${Ks(k, !1)} attacks ${it(g)}${v}.`), { record: !0 }), f.length > 0 && rt(e, `Not among the defenders: ${er(f).join("; ")}`);
+g.length > 0 && F(Mt, oe(`Attack ${k.key}: ${qs(k, !1)} attacks ${it(g)}${v}.`), { record: !0 }), f.length > 0 && rt(e, `Not among the defenders: ${tr(f).join("; ")}`);
 const $ = new I([[s, i]]);
-if (Xp(t, k, (w) => ($.has(w) || $.set(w, n.hit.plan(w, ot(t, e.gm))), $.get(w))), Tl(t, k)) return xs(e, k, i);}
-function ev(e, t, n, r) {const s = r ? U(n) : void 0;
+if (Jp(t, k, (w) => ($.has(w) || $.set(w, n.hit.plan(w, ot(t, e.gm))), $.get(w))), Tl(t, k)) return zs(e, k, i);}
+function tv(e, t, n, r) {const s = r ? U(n) : void 0;
 if (!r || !s) return;
-const i = ar(e, { token: s, character: z(s) }, r, at(e, r.readsTurnOrder ? He() : void 0)), o = pl(e, i, !0, "; no attack declared");
+const i = lr(e, { token: s, character: z(s) }, r, at(e, r.readsTurnOrder ? He() : void 0)), o = pl(e, i, !0, "; no attack declared");
 if (o !== void 0) throw new D(o);
 const a = r.resolve(i.facts, {});
-if (pt(a)) throw new D(lr(e, i.snapshot, a, t.gm || Oe(t.playerId, s, z(s))));}
-function tv(e) {const t = Qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (pt(a)) throw new D(cr(e, i.snapshot, a, t.gm || Oe(t.playerId, s, z(s))));}
+function nv(e) {const t = Qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = jt(t, e.gm), !r) throw new D("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3952,105 +3955,107 @@ if (r = vn(r), !e.gm && !Oe(e.playerId, r, z(r))) throw new D(`you do not contro
 return r.id;}
 function Ll(e) {const t = ae(e);
 return t === null ? e : S(t);}
-async function nv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ...Sr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function rv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ..._r(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Je(e.parsed, s);
 const i = m.keys(r.answerFlags).filter((j) => r.answerFlags[j].kind === "token");
 ul(e, i), fl(e, i);
-const o = (Qe(e.parsed, "answer") ?? "").toUpperCase(), a = Ws(t, o), l = a && Sl(a, e.playerId, e.gm) ? a : void 0;
+const o = (Qe(e.parsed, "answer") ?? "").toUpperCase(), a = Ys(t, o), l = a && Sl(a, e.playerId, e.gm) ? a : void 0;
 if (!l) throw new D(`no open attack ${le(o, 12)} to answer (resolved, cancelled, or never declared)`);
 if (_l(t, l)) throw new D(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
 const c = Ce(e.parsed) ?? (e.msg.selected ?? []).map((j) => j._id);
 if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const d = c[0], f = l.defenders.includes(d) ? jt(d, !0) : void 0, u = f && mr(f, e.playerId, e.gm) ? f : void 0;
+const d = c[0], f = l.defenders.includes(d) ? jt(d, !0) : void 0, u = f && gr(f, e.playerId, e.gm) ? f : void 0;
 if (!u) throw new D(`that token is not a defender of attack ${l.key}`);
 const p = z(u), h = Z(u, "the defender");
 if (!e.gm && !Oe(e.playerId, u, p)) throw new D(`only ${h}'s controller or the GM answers for it`);
 const g = l.answers[d];
 if (g) throw new D(`${h} has answered attack ${l.key} already (${g.word})`);
-if (vr(t, l, d)) throw new D(`${h} answers attack ${l.key} with the defense it made ahead`);
+if (mr(t, l, d)) throw new D(`${h} answers attack ${l.key} with the defense it made ahead`);
 const k = Qe(e.parsed, r.answerFlag);
 if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = Ie(k, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
 let $ = { word: v }, w, A = v === "none" ? "no defense" : v;
-if (v !== "none") {const j = pr(n, l, d), y = r.planAnswer(v, j, ot(t, e.gm), sv(e.parsed, r.answerFlags)), N = Vs(e.parsed, y.dice), q = y.dice.filter((pe) => N[pe.name] === void 0), De = q.length > 0 ? await rl(q.map((pe) => pe.sides)) : [];
+if (v !== "none") {const j = vr(n, l, d), y = r.planAnswer(v, j, ot(t, e.gm), iv(e.parsed, r.answerFlags)), N = Hs(e.parsed, y.dice), q = y.dice.filter((pe) => N[pe.name] === void 0), De = q.length > 0 ? await rl(q.map((pe) => pe.sides)) : [];
 if (t.store.exchange.attacks[o] !== l || _l(t, l) || l.answers[d] !== void 0) throw new D(`attack ${l.key} was settled while the roll was out: nothing answered`);
 const we = U(d);
 if (!we || !e.gm && !Oe(e.playerId, we, z(we))) throw new D(`${h} is gone or no longer yours since the roll: nothing answered`);
-const We = Us(y.dice, N, De, 0), Fe = ar(t, { token: u, character: p }, y, at(t, y.readsTurnOrder ? He() : void 0)), Ke = pl(t, Fe, !0, "; nothing answered");
+const We = Ws(y.dice, N, De, 0), Fe = lr(t, { token: u, character: p }, y, at(t, y.readsTurnOrder ? He() : void 0)), Ke = pl(t, Fe, !0, "; nothing answered");
 if (Ke !== void 0) throw new D(Ke);
 const xe = y.resolve(Fe.facts, We);
-if (pt(xe)) throw new D(lr(t, Fe.snapshot, xe));
+if (pt(xe)) throw new D(cr(t, Fe.snapshot, xe));
 const Ee = r.keep(v, xe, We), te = e.gm ? void 0 : vl(e, y.dice);
-if ($ = Fl(Ee), Ee.helper !== void 0) {const pe = iv(t, Ee.helper, l.attacker);
+if ($ = Fl(Ee), Ee.helper !== void 0) {const pe = ov(t, Ee.helper, l.attacker);
 if (pe !== void 0) throw new D(`${$n(Ee.helper)} already helps ${pe}: one reaction, one aid`);
 $.helper = Ee.helper;}
 te && ($.typed = !0), Ee.answersFor !== void 0 && (w = Ee.answersFor);
-const Js = xa(n, (pe) => pe === d ? h : $n(pe)), lt = xe.steps.filter((pe) => pe.section === "Check").map(Js);
+const ei = xa(n, (pe) => pe === d ? h : $n(pe)), lt = xe.steps.filter((pe) => pe.section === "Check").map(ei);
 A = lt.length > 0 ? lt.join("; ") : v;}
 e.gm && ($.gm = !0), Sn(t, n, l, d) !== void 0 && ($.replaces = !0);
-const L = w === void 0 ? void 0 : rv(t, n, l, w, $, e);
+const L = w === void 0 ? void 0 : sv(t, n, l, w, $, e);
 l.answers[d] = $, L !== void 0 && (l.answers[L.tokenId] = L.kept, A += `; ${$n(L.tokenId)}: ${L.kept.word}`);
 const b = El(t, l, e.playerId, e.gm), T = Tl(t, l), H = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : T ? ` Attack ${l.key} resolves.` : Vt(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
-Re(e, `${h}: ${A}.${H}`), T ? await xs(e, l) : !e.gm && Vt(t, l).length === 0 && F(fe, ye(gr(t, n, l, [])), { record: !0 });}
-function rv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? U(o) : void 0;
-if (!a || !mr(a, i.playerId, i.gm)) throw new D(`that token is not a defender of attack ${n.key}: nothing answered`);
-if (vr(e, n, o)) throw new D(`${Z(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
+Re(e, `${h}: ${A}.${H}`), T ? await zs(e, l) : !e.gm && Vt(t, l).length === 0 && F(fe, ye(kr(t, n, l, [])), { record: !0 });}
+function sv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? U(o) : void 0;
+if (!a || !gr(a, i.playerId, i.gm)) throw new D(`that token is not a defender of attack ${n.key}: nothing answered`);
+if (mr(e, n, o)) throw new D(`${Z(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
 const l = Fl(r.kept);
 return s.typed && (l.typed = !0), s.gm && (l.gm = !0), Sn(e, t, n, o) !== void 0 && (l.replaces = !0), { tokenId: o, kept: l };}
 function Fl(e) {const t = { word: e.word };
 return e.answer !== void 0 && (t.answer = e.answer), e.roll !== void 0 && (t.roll = e.roll), e.success !== void 0 && (t.success = e.success), t;}
-function sv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
-return hr({ command: e.command, positionals: [], flags: n }, t);}
-function iv(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
+function iv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
+return pr({ command: e.command, positionals: [], flags: n }, t);}
+function ov(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
 if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${$n(s)}'s answer to ${r.key}`;}}
-function ov(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.entries(t.check.answers.flags).map(([s, { kind: i }]) => ` [--${s}${i === "switch" ? "" : " ..."}]`).join("");
-return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var av = {usage: ov,
+function av(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = $c(t.check.answers.flags);
+return `${n}${r === "" ? "" : ` ${r}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
+var lv = {usage: av,
+flags: (e) => {const { answers: t } = P(e).check;
+return [...Cn(t.flags), ...Cn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if ($e(e.parsed, "list")) return dv(e);
+run(e) {if ($e(e.parsed, "list")) return uv(e);
 const t = Qe(e.parsed, "resolve");
-if (t !== void 0) return lv(e, t);
+if (t !== void 0) return cv(e, t);
 const n = Qe(e.parsed, "cancel");
-return n !== void 0 ? cv(e, n) : Zp(e);}};
-function jl(e, t) {const n = Ws(e.app, t), r = n && Sl(n, e.playerId, e.gm) ? n : void 0;
+return n !== void 0 ? dv(e, n) : ev(e);}};
+function jl(e, t) {const n = Ys(e.app, t), r = n && Sl(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new D(`no open attack ${le(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function lv(e, t) {const n = jl(e, t.toUpperCase());
+function cv(e, t) {const n = jl(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {const r = Ol(e.app, n);
 if (r.length > 0) {const s = r.map((i) => Z(U(i), "a token"));
 Re(e, `Attack ${n.key} waits for the GM to settle ${it(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return xs(e, n);}
-function cv(e, t) {const n = jl(e, t.toUpperCase());
+return zs(e, n);}
+function dv(e, t) {const n = jl(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], F(Mt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function dv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
+function uv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
 (i) => e.gm || i.by === e.playerId || Vt(t, i).some((o) => hl(e.playerId, o)));
 if (r.length === 0) {Re(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) F(fe, ye(gr(t, n, i, [])));
+if (e.gm) {for (const i of r) F(fe, ye(kr(t, n, i, [])));
 return;}
 const s = r.map((i) => {const o = El(t, i, e.playerId, !1);
-return `${i.key}: ${Ks(i, !1)} attacks; waiting for ${o.length > 0 ? it(o) : "the GM"}`;});
+return `${i.key}: ${qs(i, !1)} attacks; waiting for ${o.length > 0 ? it(o) : "the GM"}`;});
 F(_e(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function uv(e) {const t = P(e);
-for (const n of m.values(e.store.exchange.attacks)) F(fe, ye(gr(e, t, n, [])), { record: !0 });}
+function fv(e) {const t = P(e);
+for (const n of m.values(e.store.exchange.attacks)) F(fe, ye(kr(e, t, n, [])), { record: !0 });}
 function Gl(e) {const t = P(e);
-Vp(e);
+Up(e);
 for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-Bn(e.store, n, Ct({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(fe, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), uv(e);}
-function fv(e) {const t = [];
-for (const n of e) {if (t.length >= rs) break;
-Wa(n) || t.push(wn(Ss(n)));}
+Hn(e.store, n, Ct({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, F(fe, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), fv(e);}
+function hv(e) {const t = [];
+for (const n of e) {if (t.length >= os) break;
+Wa(n) || t.push(wn(Ts(n)));}
 return t;}
-function hv(e, t) {if (e.length === 0 || t.length === 0) return null;
+function pv(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
@@ -4058,34 +4063,34 @@ let l = !0;
 for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
 if (l) return a;}
 return null;}
-function pv(e) {e.turnOrderSeen = void 0, kr(e);}
-function kr(e, t) {const n = Bh();
+function vv(e) {e.turnOrderSeen = void 0, yr(e);}
+function yr(e, t) {const n = Hh();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = $s(n);
-mv(e, s);
-const i = fv(s), o = hv(r.seen, i);
+const r = e.store.round, s = _s(n);
+gv(e, s);
+const i = hv(s), o = pv(r.seen, i);
 r.seen = i;
-const a = Vl(s), l = If(r.start, a, o === null || vv(t, a));
+const a = Vl(s), l = Cf(r.start, a, o === null || mv(t, a));
 if (l === void 0 ? delete r.start : r.start = l, o === null) {r.turned = 0;
 return;}
 r.turned += o, r.turned >= i.length && Gl(e);}
 function Vl(e) {const t = Ka(e);
 if (t === void 0) return;
-const n = tr(t.pr);
-return { row: wn(Ss(t)), initiative: C.isFinite(n) ? n : null };}
-function vv(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = Vl($s(e));
+const n = nr(t.pr);
+return { row: wn(Ts(t)), initiative: C.isFinite(n) ? n : null };}
+function mv(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = Vl(_s(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function mv(e, t) {e.oddTurnRowsTold === !0 || t.every(Hh) || (e.oddTurnRowsTold = !0, F(fe, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function gv(e, t) {const n = P(e), r = Pe(t);
-Up(e, n.id);
+function gv(e, t) {e.oddTurnRowsTold === !0 || t.every(Wh) || (e.oddTurnRowsTold = !0, F(fe, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function kv(e, t) {const n = P(e), r = Pe(t);
+Bp(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new I();
-for (const d of m.keys(e.store.tokens)) {const f = U(d) ?? dh(d, o)[0];
+for (const d of m.keys(e.store.tokens)) {const f = U(d) ?? uh(d, o)[0];
 if (!f || Ft(f)) continue;
 const u = mn(f, o);
 a.has(u) || (a.add(u), l.set(f.id, u), s.push({ token: f, character: z(f) }));}
-return ur(e, s, {values: [],
+return fr(e, s, {values: [],
 dice: [],
 resolve(d) {const f = e.store.tokens[l.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), p = d.bars.vitality.value, h = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(p, !1), g = f?.deadForGood === !0 || r.life.deadForGood(h, p), k = n.life.enter(p, g), v = r.life.condition(h, p), $ = n.life.condition(k, p);
 return v !== $ && i.push({ name: d.name, from: v, to: $ }), {headline: "acts",
@@ -4096,14 +4101,14 @@ state: k,
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
 var Ul = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function kv(e) {if (e.length === 0) return "";
+function yv(e) {if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ul[r]} -> ${Ul[s]}`);
 return ` Conditions read again: ${Lt(t, 6)}.`;}
-function yv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const l = Th(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
+function wv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of P(t).table.macros) {const l = Oh(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
 if (c === void 0 && l.length > 0) {i.push(a.name);
 continue;}
-const d = Oh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Rh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -4111,7 +4116,7 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 kt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var wv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", bv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var bv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", $v = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
@@ -4128,8 +4133,8 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Ys(e) {return e ? "on" : "off";}
-function $v(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = nt.filter((i) => t.attributes[i] !== Vo[i]).map(
+function Xs(e) {return e ? "on" : "off";}
+function Av(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = nt.filter((i) => t.attributes[i] !== Vo[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return ye({title: `DefenseRound v${be}`,
 rows: [
@@ -4137,58 +4142,58 @@ rows: [
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ys(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ys(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Sv[t.apiCommands]] },
+{ label: "Players target any", lines: [Xs(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Xs(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [_v[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [cn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Av(e) },
+{ label: "Not on the sheet", lines: Sv(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Av(e) {const t = e.store.sheetLacks;
+function Sv(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Sv = {refuse: "refuse (--api-as or not)",
+var _v = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function qs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function _v(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Js(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Ev(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Xs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${qs(t.apiCommands, Xr)}}`),
-he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${qs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Js(t.apiCommands, Zr)}}`),
+he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Js(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => he(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [he(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${qs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Js(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 he("next round", "!defense-round next-round"),
 he("help handout", "!defense-round help"),
 he("table macros", "!defense-round macros")
 ].join(" ");}
-function Ev(e, t) {const [n, r] = t;
+function Tv(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!nt.includes(s))
 throw new _(`unknown value name "${B(n)}": ${xt(n, nt, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : St(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = $t(e, Ce(e.parsed)), c = [];
-for (const { token: d, character: f } of a) {const u = Ph(e.app, d.id);
-u.overrides = Vn(u.overrides, s, i ? null : o);
+for (const { token: d, character: f } of a) {const u = Mh(e.app, d.id);
+u.overrides = Un(u.overrides, s, i ? null : o);
 const p = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-p && (u.worn = Vn(u.worn, p, null)), Fa(e.app, d.id), c.push(zn(d, f, e.app.store.settings).name);}
+p && (u.worn = Un(u.worn, p, null)), Fa(e.app, d.id), c.push(Xn(d, f, e.app.store.settings).name);}
 kt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
-var zs = [
+var Qs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Tv(e) {const { targets: t, notes: n } = $t(e, Ce(e.parsed)), r = new I(), s = {values: zs.map(([, o]) => o),
-maxes: zs.map(([, o]) => o),
+function Ov(e) {const { targets: t, notes: n } = $t(e, Ce(e.parsed)), r = new I(), s = {values: Qs.map(([, o]) => o),
+maxes: Qs.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], l = [];
-for (const [c, d] of zs) {const f = o.values[d];
+for (const [c, d] of Qs) {const f = o.values[d];
 if (!f?.present) continue;
 const u = c === "physical" ? "Physical" : "Magical", p = f.max;
 if (p === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
@@ -4197,69 +4202,69 @@ if (!(p === 0 && (f.current ?? 0) === 0)) {if (f.current === p) {a.push(`${u} ${
 continue;}
 l.push({ kind: "value", key: d, to: p }), a.push(`${u} ${f.current ?? 0} -> ${p}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
-}, i = ur(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return cr(a, o.reading.problems);
+}, i = fr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return dr(a, o.reading.problems);
 Fa(e.app, a.id);
 const l = r.get(a.id) ?? [];
 return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
 kt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Ov(e) {e.store = hn(be), e.loadProblems = [], delete e.newerState, Ca(Wn, e.store);}
-function Rv(e, t) {const [n, ...r] = t;
+function Rv(e) {e.store = hn(be), e.loadProblems = [], delete e.newerState, Ca(Kn, e.store);}
+function Dv(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new D(i);
-const o = U(s.tokenId), a = s.hidden || o !== void 0 && Me(o), l = s.npc || o !== void 0 && os(o, z(o)), c = bn(e.app, { npc: l, hidden: a }) === "public";
+const o = U(s.tokenId), a = s.hidden || o !== void 0 && Me(o), l = s.npc || o !== void 0 && cs(o, z(o)), c = bn(e.app, { npc: l, hidden: a }) === "public";
 if (!(e.gm || c || o !== void 0 && Oe(e.playerId, o, z(o)))) throw new D(a ? i : `${s.name}'s breakdown is for the GM`);
 F(_e(e.replyTo), ye(s.card()));}
-var Dv = {usage: () => wv,
+var Iv = {usage: () => bv,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return bv[n];},
+return $v[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Je(e.parsed, {}), Rv(e, n);
+if (r === "details") {Je(e.parsed, {}), Dv(e, n);
 return;}
 if (!e.gm) throw new D("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Je(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-F(_e("gm"), $v(e.app)), F(_e("gm"), _v(e.app));
+F(_e("gm"), Av(e.app)), F(_e("gm"), Ev(e.app));
 return;
-case "help": {ws(P(e.app));
+case "help": {As(P(e.app));
 const i = ja();
-F(_e(e.replyTo), ys(`The handout "${Zn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+F(_e(e.replyTo), $s(`The handout "${er}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, l = Uh(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, l = Bh(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: c, changed: d } = gv(e.app, a);
-ws(P(e.app), { createIfMissing: !1 });
-const f = c === 0 ? "" : d.length > 0 ? kv(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Kp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const { count: c, changed: d } = kv(e.app, a);
+As(P(e.app), { createIfMissing: !1 });
+const f = c === 0 ? "" : d.length > 0 ? yv(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = xp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 kt(e, `${l}${f} Bars, worn armor and the Turn Tracker are kept.${p}`);
 return;}
 kt(e, l);
 return;}
 case "set":
-Ev(e, n);
+Tv(e, n);
 return;
 case "repair":
-Tv(e);
+Ov(e);
 return;
 case "next-round":
 Gl(e.app);
 return;
 case "macros":
-yv(e);
+wv(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new D("reset-state only discards a state written by a newer version, and this one is not");
-Ov(e.app), kt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Rv(e.app), kt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), kt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new _(`unknown subcommand "${B(S(t))}"`);}}};
-function Iv(e, t) {const n = new I();
+function Cv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
@@ -4278,13 +4283,13 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Ct(dn(e.memories, Hn(i, o)), e.edition));
+n.set(s, Ct(dn(e.memories, Wn(i, o)), e.edition));
 break;
 case "answer":
 n.set(s, na(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = He());
-const a = tr(r.find((l) => l.id === i)?.pr);
+const a = nr(r.find((l) => l.id === i)?.pr);
 n.set(s, C.isFinite(a) ? a : null);
 break;}
 case "turn-order":
@@ -4292,7 +4297,7 @@ break;}
 return n;}
 var Bl = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function Hl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Cv(e) {const t = e.app.store.history, n = Qe(e.parsed, "entry");
+function Nv(e) {const t = e.app.store.history, n = Qe(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
@@ -4301,28 +4306,28 @@ if (!Hl(e, t[s])) throw new D(t[s].kind === "save" && t[s].by === e.playerId ? "
 return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Hl(e, t[r])) return r;
 throw new D(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Nv(e) {if (!$e(e.parsed, "undo")) throw new _(`--${$e(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function Pv(e) {if (!$e(e.parsed, "undo")) throw new _(`--${$e(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if ($e(e.parsed, "force") && !e.gm) throw new D("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !m.prototype.hasOwnProperty.call(Bl, v));
 if (t) throw new _(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Je(e.parsed, Bl), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Cv(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, jt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => Fv(v) ? l.find(($) => Kl({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = wf(gf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Kl(v, n.store.settings)), u = new I();
-for (const [v, $] of a) $ && u.set(v, Mv($));
+const n = e.app, r = n.store.history, s = Nv(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, jt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => jv(v) ? l.find(($) => Kl({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = bf(kf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Kl(v, n.store.settings)), u = new I();
+for (const [v, $] of a) $ && u.set(v, Lv($));
 for (const v of f) v.name = u.get(v.tokenId) ?? v.name;
-const p = Gt(n), h = Iv(p, f), g = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
+const p = Gt(n), h = Cv(p, f), g = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
 if (v.deadForGood !== $.deadForGood) return "has died for good since";
 const w = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
 return o.life.describeStateChange(w(v), w($));
-}, k = yf(f, h, Ae);
+}, k = wf(f, h, Ae);
 if (k.length > 0) {if (!e.gm) {const v = k.filter((A) => {const L = a.get(A.tokenId);
-return L !== void 0 && Gs(e, Wl(L));
+return L !== void 0 && Bs(e, Wl(L));
 }), $ = [...new K(k.filter((A) => !v.includes(A)).map((A) => A.name))], w = [...ia(v, h, Ae, g), ...$.length > 0 ? [`${it($)} changed`] : []];
 rt(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!$e(e.parsed, "force")) {rt(e, `Nothing undone, changed since: ${ia(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${js(i.key)} --force` }]);
+if (!$e(e.parsed, "force")) {rt(e, `Nothing undone, changed since: ${ia(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${Us(i.key)} --force` }]);
 return;}}
-op(p, f), k.length > 0 && jv(n, f, h), ir(n, s), Lv(e, i, f, h, a, u), c.length > 0 && Re(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${it(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
-function Pv(e) {switch (e.kind) {case "bar":
+ap(p, f), k.length > 0 && Gv(n, f, h), or(n, s), Fv(e, i, f, h, a, u), c.length > 0 && Re(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${it(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
+function Mv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: ht[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -4332,11 +4337,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Mv(e) {return le(Z(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Lv(e) {return le(Z(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Wl(e) {const t = z(e);
-return { token: e, character: t, npc: os(e, t), hidden: Me(e) };}
-function Lv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: f, change: u } of n) {const p = Pv(u);
+return { token: e, character: t, npc: cs(e, t), hidden: Me(e) };}
+function Fv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: f, change: u } of n) {const p = Mv(u);
 if (p === void 0) continue;
 const h = r.get(d);
 if (h === p.to) continue;
@@ -4350,29 +4355,29 @@ if (!f) continue;
 const u = (a.get(d.tokenId) ?? []).join(", "), p = i.get(d.tokenId) ?? d.name, h = u ? `${p} (${u})` : p, g = Wl(f), k = bn(e.app, g) === "public";
 g.hidden || l.push(k ? h : p), (g.hidden || !k && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
 l.length > 0 && F(Mt, oe(`${o}: ${Lt(l, 8)}.`)), c.length > 0 && F(fe, oe(`${o} (GM): ${Lt(c, 8)}.`), { record: !0 });}
-function Fv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function jv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Kl({ tokenId: e, change: t }, n) {const r = U(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || vs(r, t.bar) === t.attributeId;
-case "attribute": {const s = yh(t.attributeId);
+return t.attributeId === void 0 || ks(r, t.bar) === t.attributeId;
+case "attribute": {const s = wh(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const s = t.tokenId === void 0 ? r : U(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function jv(e, t, n) {const r = P(e);
+function Gv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(s), l = U(i);
 if (!l || typeof a != "number") continue;
 const c = o.from, d = {values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, f.state).state, detail: { undo: !0 } })};
-ur(e, [{ token: l, character: z(l) }], d);}}
-var Gv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Vv = { title: "Damage", anyTarget: !0, record: !0, refusals: xl }, Uv = { title: "Damage", anyTarget: !1, record: !0, refusals: xl }, Bv = {usage: (e) => P(e).hit.usage,
+fr(e, [{ token: l, character: z(l) }], d);}}
+var Vv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Uv = { title: "Damage", anyTarget: !0, record: !0, refusals: xl }, Bv = { title: "Damage", anyTarget: !1, record: !0, refusals: xl }, Hv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => Si(P(e).hit.flags),
+flags: (e) => Cn(P(e).hit.flags),
 helpFor: (e, t) => $e(t, "undo") || $e(t, "force") || $e(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -4380,37 +4385,37 @@ what: [
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && ($e(e.parsed, "undo") || $e(e.parsed, "force") || $e(e.parsed, "entry"))) {Nv(e);
+run(e) {if (e.parsed.flags.size > 0 && ($e(e.parsed, "undo") || $e(e.parsed, "force") || $e(e.parsed, "entry"))) {Pv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = hr(e.parsed, Bs(t, "!damage", Gv, n), t.hit.amount, qr(t.id, "!damage")), s = t.hit.plan(r, ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = $t(e, Ce(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = pr(e.parsed, Ks(t, "!damage", Vv, n), t.hit.amount, Jr(t.id, "!damage")), s = t.hit.plan(r, ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = $t(e, Ce(e.parsed), { anyTarget: i });
 let { targets: a } = o;
 const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && $e(e.parsed, d));
 if (c !== void 0 && !e.gm) {const d = n[c].decides, f = a.filter(({ token: p, character: h }) => Oe(e.playerId, p, h)), u = a.filter((p) => !f.includes(p)).map(({ token: p }) => Z(p, "a token"));
 if (u.length > 0 && l.push(`${it(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {rt(e, `Not applied: ${l.join("; ")}`);
 return;}}
-return fr(e, s, a, l, i ? Vv : Uv);}
-}, Hv = { ids: { kind: "list" }, help: { kind: "switch" } }, Wv = {usage: (e) => P(e).check.usage,
+return hr(e, s, a, l, i ? Uv : Bv);}
+}, Wv = { ids: { kind: "list" }, help: { kind: "switch" } }, Kv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : Si(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return nv(e);
+flags: (e) => P(e).check.refused ? [] : Cn(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return rv(e);
 const t = P(e.app), n = t.check;
 if (n.refused) {rt(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Bs(t, "!defend", Hv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+const r = Ks(t, "!defend", Wv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
 ul(e, s);
-const i = t.check.plan(hr(e.parsed, r, void 0, qr(t.id, "!defend")));
+const i = t.check.plan(pr(e.parsed, r, void 0, Jr(t.id, "!defend")));
 fl(e, s);
 const o = $t(e, Ce(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const f = l.find(({ id: u }) => u === d.id);
 return f && a.push(`${Z(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (c.length === 0) {rt(e, er(a).join("; "));
+if (c.length === 0) {rt(e, tr(a).join("; "));
 return;}
-return fr(e, i, c, a, {title: "Defense",
+return hr(e, i, c, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Kv = { ids: { kind: "list" }, help: { kind: "switch" } }, xv = {usage: (e) => P(e).stance.usage,
+}, xv = { ids: { kind: "list" }, help: { kind: "switch" } }, Yv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new D(`the ${t.id} edition has no stances`);
-Je(e.parsed, Kv);
+Je(e.parsed, xv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new _(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -4419,13 +4424,13 @@ throw new _(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})
 const i = (e.msg.selected ?? []).length === 0 && Ce(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
 const { targets: o, notes: a } = $t(e, Ce(e.parsed));
-if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = zn(f, u, l);
+if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = Xn(f, u, l);
 return `${p.name}: ${e.app.store.tokens[p.home]?.stance ?? c}`;});
 Re(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return fr(e, Yh(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
-function Yv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
-function qv(e, t, n) {return {values: [],
+return hr(e, qh(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
+function qv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
+function zv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4434,7 +4439,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Yv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = qv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4447,20 +4452,20 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && c ? { state: c.state } : {},
 ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var zv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Xv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Jv = {usage: () => zv,
+var Xv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Jv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Qv = {usage: () => Xv,
 run(e) {const t = e.parsed;
-Je(t, Xv);
-const n = Or(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ie(Qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = $t(e, Ce(t));
-return fr(e, qv(P(e.app), n, r), s, i, {title: "Heal",
+Je(t, Jv);
+const n = Dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ie(Qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = $t(e, Ce(t));
+return hr(e, zv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Yl(e, t, n) {if (!n || Ft(t)) return;
 const r = e.store.settings, s = ke[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ae(n[s]), o = S(t.get(ke[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: l } = Zv(t, s, o, i);
+let { typed: a, keepInStep: l } = em(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const c = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= fi) {const g = c.hit.handEdit(i - a, ot(e, !0)), k = {...g,
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= vi) {const g = c.hit.handEdit(i - a, ot(e, !0)), k = {...g,
 resolve($, w) {if (c.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const A = g.resolve($, w);
 return !pt(A) && !A.changes.some((L) => L.kind === "bar" && L.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
@@ -4468,32 +4473,32 @@ return !pt(A) && !A.changes.some((L) => L.kind === "bar" && L.resource === "vita
 e,
 d,
 k,
-dr,
+ur,
 at(e),
 Gt(e),
 () => ({ vitalityFrom: i, title: R(ve, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
 if (v.kind === "unsafe") return;
 if (v.kind === "problems")
-v.reading.condition !== "dead" && F(fe, oe(`Hand edit not read through armor: ${cr(v.reading.snapshot, v.reading.problems, "")}.`));
+v.reading.condition !== "dead" && F(fe, oe(`Hand edit not read through armor: ${dr(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {const $ = v.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new K() });
 const w = dl(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Os(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: js(w), byGm: !0 } } : {} });
+Is(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: Us(w), byGm: !0 } } : {} });
 return;}}
-const p = em(e, u ? a : i, a), h = An(e, d, p.plan, dr, at(e), Gt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-h.kind === "written" && (u && !f.plain ? wp(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && Os(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Qv(e, t, n) {const r = ms(t);
+const p = tm(e, u ? a : i, a), h = An(e, d, p.plan, ur, at(e), Gt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
+h.kind === "written" && (u && !f.plain ? bp(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && Is(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Zv(e, t, n) {const r = ys(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ae(s), o = ae(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const l of bh(r.id, a)) Yl(e, l, { [ke[a].value]: s });}
-function Zv(e, t, n, r) {const s = ae(e.get(t));
+for (const l of $h(r.id, a)) Yl(e, l, { [ke[a].value]: s });}
+function em(e, t, n, r) {const s = ae(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = ae(Da(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function em(e, t, n) {const r = P(e);
+function tm(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
@@ -4509,28 +4514,28 @@ state: l.state,
 ...l.dropsAnswer ? { answer: null } : {},
 detail: l};}
 }, saysSomething: () => s };}
-var tm = {values: [],
+var nm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function nm(e, t) {if (Ft(t)) return;
+function rm(e, t) {if (Ft(t)) return;
 const n = mn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || ur(e, [{ token: t, character: z(t) }], tm);}
-var rm = 400, sm = 100, im = 20, om = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+n === t.id || e.store.tokens[n] === void 0 || fr(e, [{ token: t, character: z(t) }], nm);}
+var sm = 400, im = 100, om = 20, am = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? rm : sm;
+const s = e === "gm" ? sm : im;
 for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > im + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > om + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function am(e) {const t = P(e);
+function lm(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = as() !== void 0, r = gs("HealthColors");
+const n = ds() !== void 0, r = ws("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 fe,
 [
@@ -4538,58 +4543,58 @@ oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? he("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? he("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Xs = {"!damage": Bv,
-"!attack": av,
-"!defend": Wv,
-"!stance": xv,
-"!heal": Jv,
-"!defense-round": Dv};
-function lm() {const e = gs(Wn) === void 0, { stored: t, problems: n, newer: r } = Lf(gs(Wn), be, ch), s = { store: t, attributes: new wh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new om() };
-return r !== void 0 ? (s.newerState = r, Xn(`${se} v${be}: ${n.join("; ")}`), F(fe, oe(dm(r)))) : cm(s, e), um(s), s;}
-function cm(e, t) {const n = e.store, r = e.loadProblems;
-t && Uf(n.settings, fm());
-const s = $p(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ca(Wn, n), r.length > 0 && (Xn(`${se} v${be}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(fe, oe(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(fe, oe(`${se} v${be} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== be && Se("rebuilding the help handout", () => ws(Pe(n.settings.edition)))(), n.scriptVersion = be;}
-function dm(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function um(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || kr(e);});
+var Zs = {"!damage": Hv,
+"!attack": lv,
+"!defend": Kv,
+"!stance": Yv,
+"!heal": Qv,
+"!defense-round": Iv};
+function cm() {const e = ws(Kn) === void 0, { stored: t, problems: n, newer: r } = Ff(ws(Kn), be, dh), s = { store: t, attributes: new bh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new am() };
+return r !== void 0 ? (s.newerState = r, Jn(`${se} v${be}: ${n.join("; ")}`), F(fe, oe(um(r)))) : dm(s, e), fm(s), s;}
+function dm(e, t) {const n = e.store, r = e.loadProblems;
+t && Bf(n.settings, hm());
+const s = Ap(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ca(Kn, n), r.length > 0 && (Jn(`${se} v${be}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(fe, oe(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(fe, oe(`${se} v${be} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== be && Se("rebuilding the help handout", () => As(Pe(n.settings.edition)))(), n.scriptVersion = be;}
+function um(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function fm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || yr(e);});
 Be(
 "chat:message",
 Se(
 (l) => `${S(l?.content ?? "").split(" ", 1)[0]}`,
-(l) => {if (l?.type === "api") {if (!n()) {const c = Ga(l, Xs);
-if (c === void 0) {Sh(r);
+(l) => {if (l?.type === "api") {if (!n()) {const c = Ga(l, Zs);
+if (c === void 0) {_h(r);
 return;}
-return kr(e), Ua(e, l, Xs, c);}
-return Ua(e, l, Xs);}},
+return yr(e), Ua(e, l, Zs, c);}
+return Ua(e, l, Zs);}},
 (l) => l?.type === "api" && l.playerid ? pa(l.playerid) : void 0));
-const s = Se("a hand edit of a bar", (l, c) => {n() || Yl(e, Xf(l), c);});
+const s = Se("a hand edit of a bar", (l, c) => {n() || Yl(e, Jf(l), c);});
 for (const l of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${l}_value`, s);
 Be(
 "destroy:graphic",
 Se("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
 ), Be(
 "add:graphic",
-Se("showing a new token its character's markers", (l) => {n() || nm(e, l);})
-), pv(e), Be(
+Se("showing a new token its character's markers", (l) => {n() || rm(e, l);})
+), vv(e), Be(
 "change:campaign:turnorder",
-Se("following the Turn Tracker", (l, c) => {n() || kr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
-), hm(r);
-const i = Se("refreshing attribute look-ups", (l) => {const c = ms(l);
+Se("following the Turn Tracker", (l, c) => {n() || yr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
+), pm(r);
+const i = Se("refreshing attribute look-ups", (l) => {const c = ys(l);
 c !== void 0 && e.attributes.forget(c.characterId);
-}), o = Se("refreshing attribute look-ups", (l) => {const c = ms(l);
+}), o = Se("refreshing attribute look-ups", (l) => {const c = ys(l);
 c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
-Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), pm(s);
-const a = zf();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || Qv(e, l, c);
-}))), n() || Se("checking HealthColors", () => am(e))(), Xn(`${se} v${be} ready: edition ${t.settings.edition}.`);}
-function fm() {return Ah(se.toLowerCase());}
-function hm(e) {const t = xf();
+Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), vm(s);
+const a = Xf();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || Zv(e, l, c);
+}))), n() || Se("checking HealthColors", () => lm(e))(), Jn(`${se} v${be} ready: edition ${t.settings.edition}.`);}
+function hm() {return Sh(se.toLowerCase());}
+function pm(e) {const t = Yf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function pm(e) {const t = Kf();
+function vm(e) {const t = xf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Be("ready", Se("starting up", () => {lm();}));
-var vm = be;
-function mm(e) {return ep(e);}
-return Ql(Zs);
+Be("ready", Se("starting up", () => {cm();}));
+var mm = be;
+function gm(e) {return tp(e);}
+return Ql(ni);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -396,7 +396,7 @@ export function flagHelp(table: TypedFlagTable): string[] {
     for (const condition of conditionsOf(flag)) {
       // A condition on a switch compares "true" or "false": said as given or not.
       const other = has(table, condition.flag) ? table[condition.flag] : undefined;
-      if (other?.kind === 'switch' && condition.in) parts.push(condition.in.includes('true') ? `needs --${condition.flag}` : `not with --${condition.flag}`);
+      if (other?.kind === 'switch' && (condition.in || condition.notIn)) parts.push((condition.in ?? []).includes('true') || (condition.notIn ?? ['true']).includes('false') ? `needs --${condition.flag}` : `not with --${condition.flag}`);
       else if (condition.in) parts.push(`only with --${condition.flag} ${wordsOr(condition.in)}`);
       else if (condition.notIn) parts.push(`not with --${condition.flag} ${wordsOr(condition.notIn)}`);
       else parts.push(`needs --${condition.flag}`);

@@ -7,6 +7,7 @@ import { findToken, tokenName } from '../../roll20/read';
 import { PUBLIC, send, TO_GM, whisperTo } from '../../roll20/send';
 import { renderCard, renderLine } from '../../render/card';
 import { cutWhole } from '../../text/cut';
+import { flagHelp, usageOf } from '../../text/flags';
 import type { CommandHandler } from '../dispatch';
 import { reply, type App, type CommandContext } from '../context';
 import { activeEdition } from '../pipeline';
@@ -22,15 +23,20 @@ export { cancelOpenAttacks } from './attacks';
 export { endRoundAnswers, keepAnswersOf } from './waiting';
 
 /** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
-function usageOf(app: App): string {
+function attackUsage(app: App): string {
   const edition = activeEdition(app);
   const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
-  const extra = Object.entries(edition.check.answers.flags).map(([flag, { kind }]) => ` [--${flag}${kind === 'switch' ? '' : ' ...'}]`).join('');
-  return `${damage}${extra} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+  const own = usageOf(edition.check.answers.flags);
+  return `${damage}${own === '' ? '' : ` ${own}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 
 export const attackCommand: CommandHandler = {
-  usage: usageOf,
+  usage: attackUsage,
+  // What an attack declares beyond its `!damage` flags (its situation, an area's edge ...), and what an answer may carry.
+  flags: (app) => {
+    const { answers } = activeEdition(app).check;
+    return [...flagHelp(answers.flags), ...flagHelp(answers.answerFlags).map((line) => `!defend --answer: ${line}`)];
+  },
   help: () => [
     'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
     'The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',

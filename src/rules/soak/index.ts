@@ -135,7 +135,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
       // The attack's situation: every answer's check is made in it (`!defend`'s situation table); --counter: a counter attack, out of turn (rules.md).
       flags: {
         situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' },
-        counter: { kind: 'switch' },
+        counter: { kind: 'switch', help: 'A counter attack, out of turn' },
         // The Defensive Round, covert attacks and hidden spectators: the penalty to each answer's perception check.
         'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceptionGate === 'with-perception-mod') } },
         // The Defensive Round, area of effect: the defenders on its farthest reach, who may evade with no penalty.

@@ -71,8 +71,8 @@ export const THRESHOLD_ATTACK_FLAGS = flagTable({
   difficulty: DIFFICULTY,
   'perception-mod': PERCEPTION_MOD,
   edge: { kind: 'list', placeholder: 'ID ...', onlyWhen: { flag: 'situation', in: ['aoe'], why: '--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance' } },
-  counter: { kind: 'switch' },
-  opportunity: { kind: 'switch', onlyWhen: { flag: 'counter', notIn: ['true'], why: '--opportunity and --counter: an attack is one or the other' } },
+  counter: { kind: 'switch', help: 'A counter attack, out of turn' },
+  opportunity: { kind: 'switch', help: 'An attack of opportunity, out of turn', onlyWhen: { flag: 'counter', notIn: ['true'], why: '--opportunity and --counter: an attack is one or the other' } },
 });
 
 /** `!defend --answer`'s flags beyond the word and its roll: the perceive check's roll, and the ally a guard answers for. */
