@@ -173,8 +173,14 @@ describe('flagHelp of a condition on a switch', () => {
       brutal: { kind: 'switch' },
       pierce: { kind: 'integer', min: 0, max: 9, onlyWhen: { flag: 'brutal', in: ['false'] } },
       cleave: { kind: 'switch', onlyWhen: { flag: 'brutal', in: ['true'] } },
+      // The same said the other way round (notIn).
+      feint: { kind: 'switch', onlyWhen: { flag: 'brutal', notIn: ['true'] } },
+      rush: { kind: 'switch', onlyWhen: { flag: 'brutal', notIn: ['false'] } },
     });
-    expect(flagHelp(table)).toEqual(['--brutal: a switch, no value', '--pierce N: a whole number from 0 to 9; not with --brutal', '--cleave: a switch, no value; needs --brutal']);
+    expect(flagHelp(table)).toEqual([
+      '--brutal: a switch, no value', '--pierce N: a whole number from 0 to 9; not with --brutal', '--cleave: a switch, no value; needs --brutal',
+      '--feint: a switch, no value; not with --brutal', '--rush: a switch, no value; needs --brutal',
+    ]);
   });
 });
 
