@@ -5,13 +5,15 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 
 /**
- * In bytes of the shipped file (docs/performance.md, "The bundle's budget"). Measured on 2026-12-05:
- * core 162.3 KB, soak 50.6 KB, threshold 29.1 KB, opposed 14.8 KB, 256.9 KB in all. Roll20 loads
- * every script of a game on each start: the core may weigh up to `core` and each edition up to
- * `edition`, so the whole file for n editions at most `core + n * edition` (343 KB for three). An
- * edition is weighed on its own: a copy of any one, even the largest, and a copy of that copy fit.
+ * In bytes of the shipped file (docs/performance.md, "The bundle's budget"). Set on 2026-12-05 at
+ * core 175,000 and editions 56,000 (core 162.3 KB, soak 50.6 KB then); issue 32 (the exchange as the
+ * rules texts ask it) filled both to within a few hundred bytes (core 174,966, soak 55,824), and
+ * the exchange's table work (issue 33) is the core's, so the core may weigh up to 186,000 and each
+ * edition up to 60,000 (366 KB for three). Roll20 loads every script of a game on each start; the
+ * start-up stays in `npm run bench`. An edition is weighed on its own: a copy of any one, even the
+ * largest, and a copy of that copy fit.
  */
-export const BUDGET = { core: 175_000, edition: 56_000 } as const;
+export const BUDGET = { core: 186_000, edition: 60_000 } as const;
 
 /** The most the shipped file may weigh with this many editions registered: what its parts' budgets add up to. */
 export function totalBudget(editions: number): number {
