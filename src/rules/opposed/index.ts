@@ -26,7 +26,9 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
     markers: ['incapacitated', 'active', 'full'],
     // docs/commands.md, "The `opposed` edition".
     macros: [
-      { name: 'DR-Attack', action: '!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}', tokenAction: true },
+      // One defender, one query (the attack a plain d20); the group macro asks the modifier.
+      { name: 'DR-Attack', action: '!attack [[?{Weapon damage|1d8}]] --attack [[1d20]] --ids @{target|Defender|token_id}', tokenAction: true },
+      { name: 'DR-Attack-Group', action: '!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id} @{target|Defender 3|token_id}', tokenAction: true },
       { name: 'DR-Damage', action: '!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]', gm: true, tokenAction: true },
       { name: 'DR-Stance', action: '!stance ?{Defense mode|Passive,passive|Active,active|Full,full}', tokenAction: true },
       { name: 'DR-Undo', action: '!damage --undo' },

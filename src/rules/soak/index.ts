@@ -87,7 +87,9 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
     // The macros of a table playing `soak` (docs/commands.md, "Ready-to-paste macros").
     macros: [
-      { name: 'DR-Attack', action: '!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}', tokenAction: true },
+      // One defender, one query: select, click, pick, amount (the rules text's 200 gets through its own Bob's armor).
+      { name: 'DR-Attack', action: '!attack [[?{Damage|200}]] --ids @{target|Defender|token_id}', tokenAction: true },
+      { name: 'DR-Attack-Group', action: '!attack [[?{Damage|200}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id} @{target|Defender 3|token_id}', tokenAction: true },
       { name: 'DR-Damage', action: '!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}', gm: true, tokenAction: true },
       { name: 'DR-Defend', action: '!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}', tokenAction: true },
       { name: 'DR-Stance', action: '!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}', tokenAction: true },
