@@ -56,6 +56,14 @@ export function macrosNamed(name: string): string[] {
   return findObjs({ _type: 'macro', name }).map((macro) => macro.id);
 }
 
+/** Removes the macro of this id when it still has this name; whether there was one to remove. */
+export function removeMacro(id: string, name: string): boolean {
+  const macro = getObj('macro', id);
+  if (macro?.get('name') !== name) return false;
+  macro.remove();
+  return true;
+}
+
 /**
  * Writes a macro (the GM's, as Roll20 keeps every macro under a player): creates it, or rewrites the
  * one of this id; returns its id (undefined when Roll20 made none).
