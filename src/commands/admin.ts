@@ -13,8 +13,7 @@ import { endRound } from './rounds';
 import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo, suggest } from '../text/args';
 import { resolveTargets } from './targets';
 import { handoutButton, HELP_HANDOUT_NAME, refreshHelpHandout } from './helpHandout';
-import { describeConditionChanges, enterEditionEverywhere } from './editionSwitch';
-import { cancelOpenAttacks } from './exchange';
+import { switchEdition } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
 import { saveState } from '../roll20/sandbox';
 import { withEntry } from '../state/tokens';
@@ -29,7 +28,7 @@ const USAGE =
 
 const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: string[] }> = {
   help: { title: '!defense-round help', usage: '!defense-round help', what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
-  macros: { title: '!defense-round macros', usage: '!defense-round macros', what: ['Creates or refreshes the table\'s macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM\'s for the GM, the players\' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is.'] },
+  macros: { title: '!defense-round macros', usage: '!defense-round macros', what: ['Creates or refreshes the table\'s macros for the active edition (DR-Attack for one defender, DR-Attack-Group for up to three, DR-Damage, DR-Defend, DR-Stance, DR-Undo, as it uses them): the GM\'s for the GM, the players\' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is; the script\'s own that the edition does not use are removed.'] },
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
@@ -54,6 +53,9 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
     what: ['What the "details" button of a multi-target card sends: whispers that row\'s full breakdown to whoever may read it. Anyone may click it.'],
   },
 };
+
+/** The sub-commands, for a typo's "did you mean". */
+const SUBCOMMANDS = Object.keys(SUBCOMMAND_HELP);
 
 function onOff(flag: boolean): string {
   return flag ? 'on' : 'off';
@@ -277,15 +279,7 @@ export const adminCommand: CommandHandler = {
         const editionBefore = ctx.app.store.settings.edition;
         const said = applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined);
         if (ctx.app.store.settings.edition !== editionBefore) {
-          ctx.app.store.editionLeft = editionBefore;
-          // rules.md, "Switching editions": conditions read again in the new edition's terms.
-          const { count, changed } = enterEditionEverywhere(ctx.app, editionBefore);
-          refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
-          const reread = count === 0 ? '' : changed.length > 0 ? describeConditionChanges(changed) : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms: no condition changed.`;
-          // commands.md, "!attack": the attacks open in the edition left behind are cancelled.
-          const cancelled = cancelOpenAttacks(ctx.app);
-          const attacks = cancelled.length === 0 ? '' : ` Open attack${cancelled.length === 1 ? '' : 's'} cancelled: ${cancelled.join(', ')}.`;
-          replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.${attacks}`);
+          replyResult(ctx, switchEdition(ctx, editionBefore, said));
           return;
         }
         replyResult(ctx, said);
@@ -313,7 +307,7 @@ export const adminCommand: CommandHandler = {
         replyResult(ctx, 'Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.');
         return;
       default:
-        throw new UsageError(`unknown subcommand "${echo(String(sub))}"`);
+        throw new UsageError(`unknown subcommand "${echo(String(sub))}": ${suggest(subcommand, SUBCOMMANDS, 'subcommands')}`);
     }
   },
 };

@@ -30,6 +30,8 @@ export interface App {
   oddTurnRowsTold?: boolean;
   /** Open attacks whose resolution is under way, their roll out (memory only: a restart leaves them open). */
   resolving?: Set<OpenAttack>;
+  /** The attacks the last edition switch cancelled, by key (memory only): a late click on their buttons is told so. */
+  cancelled?: Map<string, OpenAttack>;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

@@ -14,6 +14,7 @@ import { reply, type CommandContext } from '../context';
 import { activeEdition, describeTokenRefusal, givenDice, planContext, readContext, readTarget, rollsOf, tokenNameById, typedRolls, unreadable } from '../pipeline';
 import { attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './attacks';
 import { answeredAhead } from './waiting';
+import { cancelledBySwitch } from './cancelled';
 import { aheadMisfit, askedOf } from './asked';
 import { orderOf } from '../orders';
 import { toFlagTable, type TypedFlagTable } from '../../text/flags';
@@ -29,13 +30,16 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.check.answers;
+  const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
+  // A button of an attack an edition switch cancelled is told so first: its flags may be another edition's.
+  const cancelled = openAttack(app, key) ? undefined : cancelledBySwitch(app, key, ctx.playerId, ctx.gm);
+  if (cancelled) throw new RefusalError(cancelled);
   const flags: FlagTable = { ...toFlagTable(spec.answerFlags), answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
   // An answer's flags that name a token (an aider): a Bump stand-in names its original; each must be a token the sender sees, as with `!defend`.
   const idFlags = Object.keys(spec.answerFlags).filter((flag) => spec.answerFlags[flag]!.kind === 'token');
   idFlagsAsOriginals(ctx, idFlags);
   checkIdFlags(ctx, idFlags);
-  const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
   // A key a player may not know of answers as an unused one.
   const found = openAttack(app, key);
   const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;

@@ -98,13 +98,6 @@ export function claimAttack(app: App, attack: OpenAttack): string | undefined {
   return undefined;
 }
 
-/** An edition switch cancels every open attack (commands.md); the keys of those it cancelled. */
-export function cancelOpenAttacks(app: App): string[] {
-  const keys = Object.keys(app.store.exchange.attacks);
-  app.store.exchange.attacks = {};
-  return keys;
-}
-
 /**
  * The names of the defenders still to answer that this reader sees: a token on the GM layer is
  * left out for a player who does not control it, with no hint that it is there.

@@ -14,12 +14,13 @@ import { activeEdition } from '../pipeline';
 import { controlsToken } from '../targets';
 import { nameList } from '../refusals';
 import { attackerName, attackSeenBy, openAttack, unanswered, waitingNames, waitsForGm } from './attacks';
+import { cancelledBySwitch } from './cancelled';
 import { declareAttack } from './declare';
 import { gmCard } from './prompt';
 import { resolveAttack } from './resolve';
 
 export { answerAttack } from './answer';
-export { cancelOpenAttacks } from './attacks';
+export { cancelOpenAttacks } from './cancelled';
 export { endRoundAnswers, keepAnswersOf } from './waiting';
 
 /** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
@@ -55,7 +56,7 @@ export const attackCommand: CommandHandler = {
 function attackOf(ctx: CommandContext, key: string): OpenAttack {
   const found = openAttack(ctx.app, key);
   const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
-  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+  if (!attack) throw new RefusalError(cancelledBySwitch(ctx.app, key, ctx.playerId, ctx.gm) ?? `no open attack ${cutWhole(key, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
   return attack;
 }
 

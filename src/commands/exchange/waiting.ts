@@ -12,10 +12,16 @@ export function endRoundAnswers(app: App): void {
   app.store.exchange.waiting = {};
 }
 
-/** An edition switch: the answers made in another edition answer nothing in this one. */
-export function keepAnswersOf(app: App, edition: string): void {
+/** An edition switch: the answers made in another edition answer nothing in this one; how many were cleared. */
+export function keepAnswersOf(app: App, edition: string): number {
   const waiting = app.store.exchange.waiting;
-  for (const id of Object.keys(waiting)) if (waiting[id]!.edition !== edition) delete waiting[id];
+  let cleared = 0;
+  for (const id of Object.keys(waiting)) {
+    if (waiting[id]!.edition === edition) continue;
+    delete waiting[id];
+    cleared += 1;
+  }
+  return cleared;
 }
 
 /** The defender made its defense ahead (`!defend` before the attack, a guard), and it fits this attack: that answers it. */
