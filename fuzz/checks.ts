@@ -487,9 +487,25 @@ export function checkRecipients(facts: StepFacts, world?: World): string[] {
     .map((r) => `a whisper went to "${r.whisperTo}", who did not send the command: ${readable(r.content).slice(0, 120)}`);
 }
 
-/** An attack's prompt, whispered to a player who controls one of its defenders (commands.md, "!attack"). */
+/**
+ * An attack's prompt, whispered to a player who controls one of its defenders (commands.md,
+ * "!attack"); or an edition switch's line on the attacks it cancelled, to each player who declared
+ * one of them or controls one of their defenders.
+ */
 function promptFor(world: World, facts: StepFacts, record: ChatRecord): boolean {
-  const key = /Attack ([AG]\d+)/.exec(readable(record.content))?.[1];
+  const text = readable(record.content);
+  const cancelled = /^Attacks? ((?:[AG]\d+(?:, )?)+) (?:is|are) cancelled: the GM switched editions\./.exec(text);
+  if (cancelled) {
+    const player = world.actors.find((actor) => !actor.gm && actor.displayname.toLowerCase() === record.whisperTo?.toLowerCase());
+    return player !== undefined && cancelled[1]!.split(', ').every((key) => {
+      const attack = facts.openAttacks?.get(key);
+      return attack !== undefined && (attack.by === player.id || attack.defenders.some((id) => {
+        const token = world.mock.globals.getObj('graphic', id) as unknown as MockObject | undefined;
+        return token !== undefined && controls(world, player, token);
+      }));
+    });
+  }
+  const key = /Attack ([AG]\d+)/.exec(text)?.[1];
   if (key === undefined) return false;
   // An attack declared and settled in the same step is in neither state: its defenders are the declared ids.
   const declared = facts.command?.kind === 'attack' ? { defenders: (/--ids (.*?)(?: --|$)/.exec(facts.command.text)?.[1] ?? '').split(/[ ,]+/) } : undefined;

@@ -404,7 +404,7 @@ describe('prompts, answers and the attack\'s life', () => {
     table = await tableIn('soak');
     table.mock.create('macro', { name: 'DR-Undo', action: '!my-own-undo', visibleto: '', istokenaction: false, _playerid: table.scene.players.GM });
     const made = await table.say('GM', '!defense-round macros');
-    expect(all(made)).toMatch(/made DR-Attack, DR-Damage, DR-Defend, DR-Stance; left DR-Undo as they are/);
+    expect(all(made)).toMatch(/made DR-Attack, DR-Attack-Group, DR-Damage, DR-Defend, DR-Stance; left DR-Undo as they are/);
     const macro = (name: string) => (table.mock.globals.findObjs({ _type: 'macro', name }) as any[]).map((m) => ({ action: table.mock.peek(m, 'action'), visibleto: table.mock.peek(m, 'visibleto'), istokenaction: table.mock.peek(m, 'istokenaction') }));
     expect(macro('DR-Attack')).toEqual([{ action: expect.stringMatching(/^!attack \[\[\?\{Damage/), visibleto: 'all', istokenaction: true }]);
     expect(macro('DR-Damage')).toEqual([{ action: expect.stringMatching(/^!damage /), visibleto: '', istokenaction: true }]);
@@ -412,7 +412,7 @@ describe('prompts, answers and the attack\'s life', () => {
     // A switch to another edition refreshes the script's own macros in place.
     await table.say('GM', '!defense-round config edition opposed');
     const again = await table.say('GM', '!defense-round macros');
-    expect(all(again)).toMatch(/refreshed DR-Attack, DR-Damage, DR-Stance/);
+    expect(all(again)).toMatch(/refreshed DR-Attack, DR-Attack-Group, DR-Damage, DR-Stance/);
     expect(macro('DR-Attack')).toEqual([{ action: expect.stringMatching(/--attack \[\[1d20/), visibleto: 'all', istokenaction: true }]);
     const menu = await table.say('GM', '!defense-round');
     expect(contents(menu)).toContain('!defense-round macros');
