@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var wr = Object.defineProperty, ql = Object.getOwnPropertyDescriptor, zl = Object.getOwnPropertyNames, ti = Object.prototype.hasOwnProperty, Xl = (e, t) => {for (var n in t)
-ti.call(t, n) && wr(e, n, { get: t[n], enumerable: !0 });
-}, Jl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of zl(t))
-!ti.call(e, s) && s !== n && wr(e, s, { get: () => t[s], enumerable: !(r = ql(t, s)) || r.enumerable });
+var Ar = Object.defineProperty, el = Object.getOwnPropertyDescriptor, tl = Object.getOwnPropertyNames, si = Object.prototype.hasOwnProperty, nl = (e, t) => {for (var n in t)
+si.call(t, n) && Ar(e, n, { get: t[n], enumerable: !0 });
+}, rl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of tl(t))
+!si.call(e, s) && s !== n && Ar(e, s, { get: () => t[s], enumerable: !(r = el(t, s)) || r.enumerable });
 return e;
-}, Ql = (e) => Jl(wr({}, "__esModule", { value: !0 }), e), ni = {};
-Xl(ni, {onDamage: () => gm,
-version: () => mm});
-var O = Math, C = Number, S = String, m = Object, Y = Array, ne = JSON, I = Map, K = Set, Ye = WeakMap, _n = Error, ri = RangeError, si = Promise, En = Date, Zl = isNaN, ec = "0.2.0", se = "DefenseRound", be = ec, Tn, tc = {lang: void 0,
+}, sl = (e) => rl(Ar({}, "__esModule", { value: !0 }), e), ii = {};
+nl(ii, {onDamage: () => _m,
+version: () => Sm});
+var O = Math, N = Number, S = String, g = Object, q = Array, ne = JSON, D = Map, W = Set, Ye = WeakMap, En = Error, oi = RangeError, ai = Promise, Tn = Date, il = isNaN, ol = "0.2.0", ie = "DefenseRound", we = ol, On, al = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function ii(e) {return !e && !Tn ? tc : {lang: e?.lang ?? Tn?.lang,
+function ci(e) {return !e && !On ? al : {lang: e?.lang ?? On?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Tn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Tn?.abortPipeEarly};}
-var nc;
-function rc(e) {return nc?.get(e);}
-var sc;
-function ic(e) {return sc?.get(e);}
-var oc;
-function ac(e, t) {return oc?.get(e)?.get(t);}
-function ct(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ct(i), l = {kind: e.kind,
+abortEarly: e?.abortEarly ?? On?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? On?.abortPipeEarly};}
+var cl;
+function ll(e) {return cl?.get(e);}
+var dl;
+function ul(e) {return dl?.get(e);}
+var fl;
+function hl(e, t) {return fl?.get(e)?.get(t);}
+function at(e) {const t = typeof e;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? at(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,151 +54,151 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, c = e.kind === "schema", d = s?.message ?? e.message ?? ac(e.reference, l.lang) ?? (c ? ic(l.lang) : null) ?? r.message ?? rc(l.lang);
-d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];}
-function lc(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
-function cc(e, t) {return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function br(e, t) {const n = [...new K(e)];
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? hl(e.reference, c.lang) ?? (l ? ul(c.lang) : null) ?? r.message ?? ll(c.lang);
+d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
+function pl(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
+function vl(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function Sr(e, t) {const n = [...new W(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function re(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, ii())
+validate: (t) => e["~run"]({ value: t }, ci())
 }, e;}
-function oi(e) {return {kind: "validation",
+function li(e) {return {kind: "validation",
 type: "finite",
-reference: oi,
+reference: li,
 async: !1,
 expects: null,
-requirement: C.isFinite,
+requirement: N.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;}};}
-function Bt(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
+function Ht(e) {return {kind: "validation",
 type: "integer",
-reference: Bt,
+reference: Ht,
 async: !1,
 expects: null,
-requirement: C.isInteger,
+requirement: N.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;}};}
-function X(e, t) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+function J(e, t) {return {kind: "validation",
 type: "max_length",
-reference: X,
+reference: J,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function dt(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function ct(e, t) {return {kind: "validation",
 type: "max_value",
-reference: dt,
+reference: ct,
 async: !1,
-expects: `<=${e instanceof En ? e.toJSON() : ct(e)}`,
+expects: `<=${e instanceof Tn ? e.toJSON() : at(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof En ? n.value.toJSON() : ct(n.value) }), n;}};}
-function qe(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof Tn ? n.value.toJSON() : at(n.value) }), n;}};}
+function xe(e, t) {return {kind: "validation",
 type: "min_length",
-reference: qe,
+reference: xe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ut(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function lt(e, t) {return {kind: "validation",
 type: "min_value",
-reference: ut,
+reference: lt,
 async: !1,
-expects: `>=${e instanceof En ? e.toJSON() : ct(e)}`,
+expects: `>=${e instanceof Tn ? e.toJSON() : at(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof En ? n.value.toJSON() : ct(n.value) }), n;}};}
-function On(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof Tn ? n.value.toJSON() : at(n.value) }), n;}};}
+function Rn(e, t) {return {kind: "validation",
 type: "regex",
-reference: On,
+reference: Rn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;}};}
-function At(e) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+function St(e) {return {kind: "validation",
 type: "safe_integer",
-reference: At,
+reference: St,
 async: !1,
 expects: null,
-requirement: C.isSafeInteger,
+requirement: N.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
-function $r() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+function _r() {return {kind: "transformation",
 type: "trim",
-reference: $r,
+reference: _r,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var dc = { abortEarly: !0 };
-function uc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Ar(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function ze(e, t) {return re({kind: "schema",
+var ml = { abortEarly: !0 };
+function gl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function Er(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function qe(e, t) {return re({kind: "schema",
 type: "array",
-reference: ze,
+reference: qe,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (Y.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {const l = {type: "array",
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const c of a.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of a.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else x(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function ft(e) {return re({kind: "schema",
+function dt(e) {return re({kind: "schema",
 type: "boolean",
-reference: ft,
+reference: dt,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ai(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function di(e, t) {return re({kind: "schema",
 type: "custom",
-reference: ai,
+reference: di,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function J(e, t) {return re({kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Q(e, t) {return re({kind: "schema",
 type: "literal",
-reference: J,
-expects: ct(e),
+reference: Q,
+expects: at(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return lc(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Ht(e, t) {return re({kind: "schema",
+"~run"(n, r) {return pl(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Wt(e, t) {return re({kind: "schema",
 type: "nullable",
-reference: Ht,
+reference: Wt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Ar(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Te(e) {return re({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function _e(e) {return re({kind: "schema",
 type: "number",
-reference: Te,
+reference: _e,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Zl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function li(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !il(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function ui(e, t) {return re({kind: "schema",
 type: "object",
-reference: li,
+reference: ui,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,19 +206,19 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Ar(o), l = o["~run"]({ value: a }, r);
-if (l.issues) {const c = {type: "object",
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Er(o), c = o["~run"]({ value: a }, r);
+if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
 key: i,
 value: a};
-for (const d of l.issues)
-d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
-if (n.issues || (n.issues = l.issues), r.abortEarly) {n.typed = !1;
+for (const d of c.issues)
+d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
+if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
-l.typed || (n.typed = !1), n.value[i] = l.value;
-} else if (o.fallback !== void 0) n.value[i] = uc(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {input: void 0,
+c.typed || (n.typed = !1), n.value[i] = c.value;
+} else if (o.fallback !== void 0) n.value[i] = gl(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,7 +227,7 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else x(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
 function M(e, t) {return re({kind: "schema",
 type: "optional",
@@ -236,18 +236,18 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Ar(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ee(e, t) {return re({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function te(e, t) {return re({kind: "schema",
 type: "picklist",
-reference: ee,
-expects: br(e.map(ct), "|"),
+reference: te,
+expects: Sr(e.map(at), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Rn(e, t, n) {return re({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Dn(e, t, n) {return re({kind: "schema",
 type: "record",
-reference: Rn,
+reference: Dn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,131 +255,131 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (cc(i, o)) {const a = i[o], l = this.key["~run"]({ value: o }, s);
-if (l.issues) {const d = {type: "object",
+for (const o in i) if (vl(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
-for (const f of l.issues)
+for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
-const c = this.value["~run"]({ value: a }, s);
-if (c.issues) {const d = {type: "object",
+const l = this.value["~run"]({ value: a }, s);
+if (l.issues) {const d = {type: "object",
 origin: "value",
 input: i,
 key: o,
 value: a};
-for (const f of c.issues)
+for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
-(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);}
-} else x(this, "type", r, s);
+(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
+} else Y(this, "type", r, s);
 return r;}});}
-function Q(e) {return re({kind: "schema",
+function Z(e) {return re({kind: "schema",
 type: "string",
-reference: Q,
+reference: Z,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ci(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function fi(e, t) {return re({kind: "schema",
 type: "tuple",
-reference: ci,
+reference: fi,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (Y.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
-if (a.issues) {const l = {type: "array",
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
-for (const c of a.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of a.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else x(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function di(e) {let t;
+function hi(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function ui(e, t) {return re({kind: "schema",
+function pi(e, t) {return re({kind: "schema",
 type: "union",
-reference: ui,
-expects: br(e.map((n) => n.expects), "|"),
+reference: pi,
+expects: Sr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {let s, i, o;
-for (const a of this.options) {const l = a["~run"]({ value: n.value }, r);
-if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
-else {s = l;
+for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
+if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
+else {s = c;
 break;}
-else o ? o.push(l) : o = [l];}
+else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-x(this, "type", n, r, { issues: di(i) }), n.typed = !0;
+Y(this, "type", n, r, { issues: hi(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-x(this, "type", n, r, { issues: di(o) });}
+Y(this, "type", n, r, { issues: hi(o) });}
 return n;}});}
-function Wt() {return re({kind: "schema",
+function Kt() {return re({kind: "schema",
 type: "unknown",
-reference: Wt,
+reference: Kt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function fi(e, t, n) {return re({kind: "schema",
+function vi(e, t, n) {return re({kind: "schema",
 type: "variant",
-reference: fi,
+reference: vi,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {let o, a = 0, l = this.key, c = [];
-const d = (f, u) => {for (const p of f.options) {if (p.type === "variant") d(p, new K(u).add(p.key));
-else {let h = !0, g = 0;
-for (const k of u) {const v = p.entries[k];
+if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
+const d = (f, u) => {for (const h of f.options) {if (h.type === "variant") d(h, new W(u).add(h.key));
+else {let p = !0, m = 0;
+for (const k of u) {const v = h.entries[k];
 if (k in i ? v["~run"]({typed: !1,
 value: i[k]
-}, dc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {h = !1, l !== k && (a < g || a === g && k in i && !(l in i)) && (a = g, l = k, c = []), l === k && c.push(p.entries[k].expects);
+}, ml).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {p = !1, c !== k && (a < m || a === m && k in i && !(c in i)) && (a = m, c = k, l = []), c === k && l.push(h.entries[k].expects);
 break;}
-g++;}
-if (h) {const k = p["~run"]({ value: i }, s);
+m++;}
+if (p) {const k = h["~run"]({ value: i }, s);
 (!o || !o.typed && k.typed) && (o = k);}}
 if (o && !o.issues) break;}};
-if (d(this, new K([this.key])), o) return o;
-x(this, "type", r, s, {input: i[l],
-expected: br(c, "|"),
+if (d(this, new W([this.key])), o) return o;
+Y(this, "type", r, s, {input: i[c],
+expected: Sr(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
-key: l,
-value: i[l]}]});
-} else x(this, "type", r, s);
+key: c,
+value: i[c]}]});
+} else Y(this, "type", r, s);
 return r;}});}
-function G(...e) {return re({...e[0],
+function F(...e) {return re({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, ii(n));
+function je(e, t, n) {const r = e["~run"]({ value: t }, ci(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function V(e) {return li(m.assign(m.create(null), e));}
-var hi = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Kt = [
+function V(e) {return ui(g.assign(g.create(null), e));}
+var mi = ["vitality", "soul", "power"], ut = { vitality: "Vitality", soul: "Soul", power: "Power" }, Yt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,104 @@ var hi = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ve = "title", ie = "summary", Ge = "action";
-function Xe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], pe = "title", oe = "summary", Ge = "action";
+function ze(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function R(e, t) {return t.section = e, t;}
-function pt(e) {return "kind" in e;}
-var fc = /^[+-]?\d+$/;
+function ft(e) {return "kind" in e;}
+var kl = /^[+-]?\d+$/;
 function ae(e) {if (typeof e == "number")
-return C.isSafeInteger(e) ? e + 0 : null;
+return N.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!fc.test(t)) return null;
-const n = C(t);
-return C.isSafeInteger(n) ? n + 0 : null;}
-function Dn(e, t) {return O.floor(e * t / 100);}
-function pi(e, t, n) {return O.min(n, O.max(t, e));}
-var vi = 1e6;
-function le(e, t) {if (e.length <= t) return e;
+if (!kl.test(t)) return null;
+const n = N(t);
+return N.isSafeInteger(n) ? n + 0 : null;}
+function In(e, t) {return O.floor(e * t / 100);}
+function gi(e, t, n) {return O.min(n, O.max(t, e));}
+var ki = 1e6;
+function ce(e, t) {if (e.length <= t) return e;
 const n = O.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function B(e, t = 40) {return e.length > t ? `${le(e, t - 3)}...` : e;}
-var _ = class extends _n {}, D = class extends _n {};
-function hc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
-return typeof s == "number" && C.isFinite(s) ? S(s) : n;
+function U(e, t = 40) {return e.length > t ? `${ce(e, t - 3)}...` : e;}
+var _ = class extends En {}, I = class extends En {};
+function yl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
+return typeof s == "number" && N.isFinite(s) ? S(s) : n;
 }) : e;}
-function Sr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function mi(e, t) {let n = t;
-for (; n < e.length && !Sr(e.charCodeAt(n)); ) n += 1;
+function Tr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function yi(e, t) {let n = t;
+for (; n < e.length && !Tr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function pc(e) {const t = [], n = e.length;
+function wl(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (Sr(s)) {r += 1;
+if (Tr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = mi(e, r + 1);
+const i = yi(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function gi(e) {const t = pc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
+function wi(e) {const t = wl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const l = a.slice(2).toLowerCase();
-if (s.has(l)) throw new _(`--${B(l)} is given twice`);
-i = [], s.set(l, i);
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
+if (s.has(c)) throw new _(`--${U(c)} is given twice`);
+i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function vc(e, t) {if (e.length > 40) return;
+function bl(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : mc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : $l(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function xt(e, t, n, r = "") {const s = vc(e.toLowerCase(), t);
+function _t(e, t, n, r = "") {const s = bl(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function mc(e, t) {let n = [], r = Y.from({ length: t.length + 1 }, (s, i) => i);
+function $l(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = O.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = O.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Je(e, t, n) {e.flags.forEach((r, s) => {const i = m.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Xe(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${B(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${B(s)}: ${xt(s, m.keys(t), "flags", "--")}`);}
+throw o ? new _(`--${U(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${U(s)}: ${_t(s, g.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new _(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
-function Qe(e, t) {const n = e.flags.get(t);
+throw new _(`--${s} takes one value (got "${U(r.join(" "))}")`);});}
+function Je(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function $e(e, t) {return e.flags.has(t);}
-function St(e, t, n, r) {const s = ae(e);
-if (s === null) throw new _(`${t} must be a whole number (got "${B(e)}")`);
+function be(e, t) {return e.flags.has(t);}
+function Et(e, t, n, r) {const s = ae(e);
+if (s === null) throw new _(`${t} must be a whole number (got "${U(e)}")`);
 if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function gc(e, t, n, r) {const s = Qe(e, t);
-return s === void 0 ? void 0 : St(s, `--${t}`, n, r);}
-function Ie(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+function Al(e, t, n, r) {const s = Je(e, t);
+return s === void 0 ? void 0 : Et(s, `--${t}`, n, r);}
+function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return s;}
-function Ce(e) {const t = e.flags.get("ids");
+function Ie(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function km(e) {return e;}
-var ki = new Ye();
-function _r(e) {let t = ki.get(e);
+function Em(e) {return e;}
+var bi = new Ye();
+function Or(e) {let t = bi.get(e);
 if (t) return t;
-t = {}, ki.set(e, t);
-for (const [n, r] of m.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, bi.set(e, t);
+for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function Er(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function Rr(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function Tr(e, t) {return m.prototype.hasOwnProperty.call(e, t);}
-function yi(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
-return St(e, t, 0, n);}
-function kc(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Dr(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function $i(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
+return Et(e, t, 0, n);}
+function Sl(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,67 +506,67 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return St(r, s, t.min, t.max);
+return Et(r, s, t.min, t.max);
 case "amount":
-return yi(r, s, t.max, t.example);
+return $i(r, s, t.max, t.example);
 case "die":
-return St(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && Tr(t.meaningless, i) ? t.meaningless[i] : void 0;
+return Et(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Dr(t.meaningless, i) ? t.meaningless[i] : void 0;
 if (o !== void 0) throw new _(o);
-return Ie(r, s, t.choices);}}}
-function Or(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function Rr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function wi(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function In(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function bi(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function yc(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
-let a, l;
-return t.in ? (a = o !== void 0 && t.in.includes(o), l = `--${e} applies only to --${s} ${In(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), l = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), l = `--${e} needs --${s}`), a ? null : t.why === void 0 ? l : t.why.split("{value}").join(o ?? "");}
-function wc(e) {const t = Er(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Rr(e);
+return De(r, s, t.choices);}}}
+function Ir(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function Cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function Ai(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Cn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function Si(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function _l(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
+let a, c;
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Cn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function El(e) {const t = Rr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Cr(e);
 return n ? [...t, n.flag] : t;}
-var $i = new Ye();
-function bc(e) {let t = $i.get(e);
-if (!t) {const n = m.keys(e), r = new I(n.map((s) => [s, wc(e[s])]));
+var _i = new Ye();
+function Tl(e) {let t = _i.get(e);
+if (!t) {const n = g.keys(e), r = new D(n.map((s) => [s, El(e[s])]));
 t = {names: n,
-conditions: new I(n.map((s) => [s, Er(e[s])])),
+conditions: new D(n.map((s) => [s, Rr(e[s])])),
 dependsOn: r,
-compared: new K([...r.values()].flat()),
+compared: new W([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => Or(e[s]))
-}, $i.set(e, t);}
+required: n.filter((s) => Ir(e[s]))
+}, _i.set(e, t);}
 return t;}
-function Ai(e, t, n) {return Je(e, _r(t), n), Si(e, t);}
-function Si(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = bc(t);
-for (const h of o) if (e.flags.has(h)) throw new _(t[h].retired);
-for (const h of a) {if (e.flags.has(h)) continue;
-const g = t[h];
-throw new _(bi(g) ?? `no ${h} given: add --${h} ${Ir(g)}`);}
-const l = new I(), c = (h) => {if (l.has(h)) return;
-const g = e.flags.get(h);
-l.set(h, g === void 0 ? wi(t[h]) : kc(h, t[h], g));
-}, d = new K(), f = (h) => {if (d.has(h)) return;
-d.add(h);
-const g = t[h], k = Rr(g);
-if (k && !e.flags.has(h)) {const v = l.get(k.flag);
-if (v !== void 0 && k.in.includes(S(v))) throw new _(bi(g)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${h}`);}
-if (e.flags.has(h))
-for (const v of r.get(h)) {const $ = yc(h, v, e, l);
+function Ei(e, t, n) {return Xe(e, Or(t), n), Ti(e, t);}
+function Ti(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Tl(t);
+for (const p of o) if (e.flags.has(p)) throw new _(t[p].retired);
+for (const p of a) {if (e.flags.has(p)) continue;
+const m = t[p];
+throw new _(Si(m) ?? `no ${p} given: add --${p} ${Pr(m)}`);}
+const c = new D(), l = (p) => {if (c.has(p)) return;
+const m = e.flags.get(p);
+c.set(p, m === void 0 ? Ai(t[p]) : Sl(p, t[p], m));
+}, d = new W(), f = (p) => {if (d.has(p)) return;
+d.add(p);
+const m = t[p], k = Cr(m);
+if (k && !e.flags.has(p)) {const v = c.get(k.flag);
+if (v !== void 0 && k.in.includes(S(v))) throw new _(Si(m)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${p}`);}
+if (e.flags.has(p))
+for (const v of r.get(p)) {const $ = _l(p, v, e, c);
 if ($ !== null) throw new _($);}
-}, u = new K(), p = (h) => {if (!(l.has(h) || u.has(h) || !Tr(t, h))) {u.add(h);
-for (const g of s.get(h) ?? []) p(g);
-f(h), c(h);}};
-for (const h of n) i.has(h) && p(h);
-for (const h of n) f(h);
-for (const h of n) c(h);
-return m.fromEntries(l);}
-function Dr(e, t) {const { positionals: n } = e;
+}, u = new W(), h = (p) => {if (!(c.has(p) || u.has(p) || !Dr(t, p))) {u.add(p);
+for (const m of s.get(p) ?? []) h(m);
+f(p), l(p);}};
+for (const p of n) i.has(p) && h(p);
+for (const p of n) f(p);
+for (const p of n) l(p);
+return g.fromEntries(c);}
+function Nr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new _(`one amount only (got "${B(n.join(" "))}")${s}`);}
+throw new _(`one amount only (got "${U(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new _(t.missing);}
-return yi(r, t.what, t.max ?? vi, t.example);}
-function Ir(e) {if (e.placeholder !== void 0) return e.placeholder;
+return $i(r, t.what, t.max ?? ki, t.example);}
+function Pr(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,10 +584,10 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function $c(e) {return m.entries(e).map(([t, n]) => {const r = Ir(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
-return Or(n) ? s : `[${s}]`;
+function Ol(e) {return g.entries(e).map(([t, n]) => {const r = Pr(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
+return Ir(n) ? s : `[${s}]`;
 }).join(" ");}
-function Ac(e) {switch (e.kind) {case "switch":
+function Rl(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -605,30 +605,30 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function Cn(e) {return m.entries(e).map(([t, n]) => {const r = Ir(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Ac(n)], i = wi(n);
+function Nn(e) {return g.entries(e).map(([t, n]) => {const r = Pr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Rl(n)], i = Ai(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${S(i)}`);
-const o = Rr(n);
-Or(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${In(o.in)}`);
-for (const l of Er(n))
-(Tr(e, l.flag) ? e[l.flag] : void 0)?.kind === "switch" && (l.in || l.notIn) ? s.push((l.in ?? []).includes("true") || (l.notIn ?? ["true"]).includes("false") ? `needs --${l.flag}` : `not with --${l.flag}`) : l.in ? s.push(`only with --${l.flag} ${In(l.in)}`) : l.notIn ? s.push(`not with --${l.flag} ${In(l.notIn)}`) : s.push(`needs --${l.flag}`);
+const o = Cr(n);
+Ir(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Cn(o.in)}`);
+for (const c of Rr(n))
+(Dr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && (c.in || c.notIn) ? s.push((c.in ?? []).includes("true") || (c.notIn ?? ["true"]).includes("false") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Cn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Cn(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function _i(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Ei(e, t) {const n = new I();
-for (const [r, s] of m.entries(e)) s !== null && n.set(r, [s]);
-return { ...Ai({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Cr(e, t) {return {...e,
+function Oi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Ri(e, t) {const n = new D();
+for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
+return { ...Ei({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Mr(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Nr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Lr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var Yt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+var xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function qt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var _t = [
+var Tt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -642,84 +642,84 @@ var _t = [
 "spell-unseen",
 "covert",
 "spectator"
-], me = {perceptionGate: "none",
+], ve = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, ce = {front: me,
-"thrown-object": me,
-"spell-seen": me,
-behind: { ...me, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...me, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...me, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...me, evadePenalty: -20 },
-gun: { ...me, evadePenalty: -50 },
-aoe: { ...me, evadeImpossible: !0 },
-"aoe-edge": me,
-"spell-unseen": { ...me, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...me, perceptionGate: "with-perception-mod" },
-spectator: {...me,
+}, le = {front: ve,
+"thrown-object": ve,
+"spell-seen": ve,
+behind: { ...ve, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...ve, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...ve, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...ve, evadePenalty: -20 },
+gun: { ...ve, evadePenalty: -50 },
+aoe: { ...ve, evadeImpossible: !0 },
+"aoe-edge": ve,
+"spell-unseen": { ...ve, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...ve, perceptionGate: "with-perception-mod" },
+spectator: {...ve,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Sc(e) {return _t.includes(e);}
-function Pr(e, t) {const n = ce[e];
+function Dl(e) {return Tt.includes(e);}
+function Fr(e, t) {const n = le[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function _c(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
-function Ec(e, t, n) {const r = ce[e], s = ce[t];
-return r.perceptionGate !== s.perceptionGate || Pr(e, n) !== Pr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
-var Tc = V({life: M(
-V({condition: ee(["none", "incapacitated", "dying", "dead"]),
-savesOwed: G(Te(), Bt(), ut(0), dt(3))})),
-reactions: M(Rn(Q(), ui([ft(), J("used")]))),
-skillsVs: M(ze(Q()))
-}), Oc = V({result: ee(["success", "fail"]),
-action: ee(["defend", "evade"]),
-situation: ee(_t),
-perceptionMod: M(G(Te(), Bt(), ut(-1e3), dt(1e3)))});
-function Rc(e) {if (e === "success" || e === "fail") return e;
-const t = je(Oc, e);
+function Il(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
+function Cl(e, t, n) {const r = le[e], s = le[t];
+return r.perceptionGate !== s.perceptionGate || Fr(e, n) !== Fr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var Nl = V({life: M(
+V({condition: te(["none", "incapacitated", "dying", "dead"]),
+savesOwed: F(_e(), Ht(), lt(0), ct(3))})),
+reactions: M(Dn(Z(), pi([dt(), Q("used")]))),
+skillsVs: M(qe(Z()))
+}), Pl = V({result: te(["success", "fail"]),
+action: te(["defend", "evade"]),
+situation: te(Tt),
+perceptionMod: M(F(_e(), Ht(), lt(-1e3), ct(1e3)))});
+function Ml(e) {if (e === "success" || e === "fail") return e;
+const t = je(Pl, e);
 return t.success ? t.output : null;}
-function Ti(e) {return typeof e == "string" ? e : e.result;}
-function Dc(e) {if (Y.isArray(e)) return null;
-const t = je(Tc, e);
-return t.success ? Oi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function Mr(e, t) {return Oi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Oi(e, t, n) {const r = {};
+function Di(e) {return typeof e == "string" ? e : e.result;}
+function Ll(e) {if (q.isArray(e)) return null;
+const t = je(Nl, e);
+return t.success ? Ii(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function jr(e, t) {return Ii(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Ii(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Nn = -10, Ri = -9, Di = 1, Et = 1, Lr = 3, Ze = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
-function Ii(e) {return e > 0 ? { ...Ze } : e > Nn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
-function Fr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Ic(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Fr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Ze }, steps: [] } : e > 0 ? t <= Nn ? { life: { condition: "dying", savesOwed: Lr }, steps: [{ kind: "dying", savesOwed: Lr }] } : {life: { condition: "incapacitated", savesOwed: Et },
-steps: [{ kind: "incapacitated", savesOwed: Et }]
-} : t <= Nn ? { life: { ...zt }, steps: [...Fr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Ci(e, t, n) {if (n.condition === "dead")
+var Pn = -10, Ci = -9, Ni = 1, Ot = 1, Gr = 3, Qe = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
+function Pi(e) {return e > 0 ? { ...Qe } : e > Pn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
+function Vr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Fl(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Vr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Qe }, steps: [] } : e > 0 ? t <= Pn ? { life: { condition: "dying", savesOwed: Gr }, steps: [{ kind: "dying", savesOwed: Gr }] } : {life: { condition: "incapacitated", savesOwed: Ot },
+steps: [{ kind: "incapacitated", savesOwed: Ot }]
+} : t <= Pn ? { life: { ...zt }, steps: [...Vr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Mi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Ic(e, s, n);
+const o = Fl(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function Cc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function jl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: Et },
+life: { condition: "incapacitated", savesOwed: Ot },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: Et }]};}
-function Nc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: Ot }]};}
+function Gl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Ci(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Mi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Ze }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Ze }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Ze }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Nn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Qe }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Qe }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Qe }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Pn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Fr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Vr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Pc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Vl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -729,32 +729,32 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Di,
-life: { ...Ze },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Di }]
+vitality: Ni,
+life: { ...Qe },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Ni }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: Ri,
-life: { condition: "incapacitated", savesOwed: Et },
-steps: [r(Et), { kind: "saved-from-death", before: e, vitality: Ri }]};
-const s = O.min(Lr, t.savesOwed) - 1;
+vitality: Ci,
+life: { condition: "incapacitated", savesOwed: Ot },
+steps: [r(Ot), { kind: "saved-from-death", before: e, vitality: Ci }]};
+const s = O.min(Gr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function Ve(e, t) {return e.life ? { ...e.life } : t === null ? { ...Ze } : Ii(t);}
-function Mc(e, t) {return Ve(e, t).condition;}
-function Lc(e, t) {if (t) return { life: { ...zt } };
-const n = e === null ? Ze : Ii(e);
+function Ve(e, t) {return e.life ? { ...e.life } : t === null ? { ...Qe } : Pi(t);}
+function Ul(e, t) {return Ve(e, t).condition;}
+function Bl(e, t) {if (t) return { life: { ...zt } };
+const n = e === null ? Qe : Pi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Fc(e) {return e.life ? { life: e.life } : {};}
-function jc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Gc(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Ni(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function Vc(e, t, n) {const r = Nc(e, t, Ve(n, e));
+function Hl(e) {return e.life ? { life: e.life } : {};}
+function Wl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Kl(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Li(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
+function Yl(e, t, n) {const r = Gl(e, t, Ve(n, e));
 return {vitality: r.after,
-state: Mr(n, r.life),
+state: jr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Ni("Now", r.life)[0]};}
+now: Li("Now", r.life)[0]};}
 var de = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -770,28 +770,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Pi = { physical: "Physical", magical: "Magical" }, Mi = { physical: "Defense", magical: "Spirit" }, jr = { soul: "Soul", power: "Power" };
-function Uc(e, t) {switch (e) {case "worn-out":
+}, Fi = { physical: "Physical", magical: "Magical" }, ji = { physical: "Defense", magical: "Spirit" }, Ur = { soul: "Soul", power: "Power" };
+function xl(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Bc(e) {switch (e) {case "reached-minus-10":
+function ql(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function Hc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Pn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Wc = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Mn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Li(e, t, n) {if (t.length === 0) return `${n}`;
+function zl(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Mn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var Xl = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Ln(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Gi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Gr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Kc(e) {switch (e.condition) {case "none":
+function Br(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Jl(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -799,7 +799,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function xc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Ql(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -815,41 +815,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var Yc = {blocks: "blocks the hit",
+var Zl = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Fi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function qc(e, t = (n) => n) {const n = e;
+function Vi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function ed(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return Uc(n.reason, n.amount);
+return xl(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Pn(n.before, n.protection, Pi[n.track], n.after);
+return Mn(n.before, n.protection, Fi[n.track], n.after);
 case "armor-reduction":
-return Pn(n.before, n.reduction, Mi[n.track], n.after);
+return Mn(n.before, n.reduction, ji[n.track], n.after);
 case "natural-reduction":
-return Pn(n.before, n.reduction, `natural ${Mi[n.track]}`, n.after);
+return Mn(n.before, n.reduction, `natural ${ji[n.track]}`, n.after);
 case "defensive-stance":
-return Pn(n.before, n.reduction, "defensive stance", n.after);
+return Mn(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${Pi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Fi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${jr[n.bar]}, no armor: ${jr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${Ur[n.bar]}, no armor: ${Ur[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${jr[n.bar]} is not a number: nothing taken`;
+return `${Ur[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -861,10 +861,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Bc(n.cause);
+return ql(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${Hc(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${zl(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -875,21 +875,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Li(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Gr(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Gi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Br(n.success, n.critical)}`;
 case "no-defensive-action":
 return n.takesDamage ? `${de[n.situation]} not perceived: no defensive action, the attack hits` : `${de[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Gr(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${Br(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${de[n.situation]}: ${Mn(n.penalty)} to ${n.check}`;
+return `${de[n.situation]}: ${Ln(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
 return `${de[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Mn(n.bonus)}` : `Aided by ${t(n.by)}: ${Mn(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Ln(n.bonus)}` : `Aided by ${t(n.by)}: ${Ln(n.bonus)}`;
 case "modifier":
-return `Modifier: ${Mn(n.mod)}`;
+return `Modifier: ${Ln(n.mod)}`;
 case "action-check":
-return `${Wc[n.action]} d100 ${n.roll} vs ${Li(n.baseTarget, n.adjustments, n.target)}: ${Gr(n.success, n.critical)}`;
+return `${Xl[n.action]} d100 ${n.roll} vs ${Gi(n.baseTarget, n.adjustments, n.target)}: ${Br(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -901,11 +901,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return xc(t(n.who), n.hit, n.result, n.lost);
+return Ql(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${Yc[n.result]}.`;
+return `${t(n.who)} ${Zl[n.result]}.`;
 case "life-now":
-return Kc(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return Jl(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -913,12 +913,12 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Fi(n.result, n.action)}`;
+return `${t(n.who)} ${Vi(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Fi(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Vi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function Vr(e) {const t = ce[e];
+function Hr(e) {const t = le[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -926,27 +926,27 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function zc(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+function td(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
-const o = ce[n] ?? ce.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, l = (d, f = 0) => d == null ? "" : ` ${d + f}`, c = o.perceptionGate !== "none" ? `, Perception${l(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${l(t.mental_check?.current)} first` : "";
-return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${c})`;}
-var Xc = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", Jc = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", Qc = "React: made against this attacker this round already (one per enemy)";
-function ji(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Vr(t)}`;
-return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Vr(n)}`;}
-var Gi = {defend: "defend",
+const o = le[n] ?? le.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, f = 0) => d == null ? "" : ` ${d + f}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
+return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${l})`;}
+var nd = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", rd = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", sd = "React: made against this attacker this round already (one per enemy)";
+function Ui(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Hr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Hr(n)}`;}
+var Bi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Zc = {mental: "--mental / --mental-roll",
+}, id = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Vi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return td(_i("round"));
+function Hi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return ad(Oi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -960,11 +960,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return ed(e.flag, e.action, e.situation);
+return od(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -972,14 +972,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function ed(e, t, n) {const r = Zc[e];
+function od(e, t, n) {const r = id[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -991,30 +991,30 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function td(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var nd = ["defensive", "reactive", "none"];
-function rd(e) {return e === "reactive";}
-function sd(e) {return e === "defensive";}
-function id(e) {return e === "reactive";}
-function Ui(e) {return e === "reactive";}
-function od(e) {return e === "defensive";}
-function Bi(e) {return e === "defensive";}
-function Ln(e, t) {return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function ad(e, t) {return Ln(e.reactions, t) !== void 0;}
-function Hi(e, t) {return Ln(e.reactions, t) === !0;}
-function Wi(e, t) {return Ln(e.reactions, t) === "used";}
-function ld(e, t) {return e.skillsVs.includes(t);}
-function cd(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var Ki = 5, xi = { defend: "defend", evade: "evade", react: "reaction" };
+function ad(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var cd = ["defensive", "reactive", "none"];
+function ld(e) {return e === "reactive";}
+function dd(e) {return e === "defensive";}
+function ud(e) {return e === "reactive";}
+function Wi(e) {return e === "reactive";}
+function fd(e) {return e === "defensive";}
+function Ki(e) {return e === "defensive";}
+function Fn(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function hd(e, t) {return Fn(e.reactions, t) !== void 0;}
+function Yi(e, t) {return Fn(e.reactions, t) === !0;}
+function xi(e, t) {return Fn(e.reactions, t) === "used";}
+function pd(e, t) {return e.skillsVs.includes(t);}
+function vd(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var qi = 5, zi = { defend: "defend", evade: "evade", react: "reaction" };
 function Xt(e) {return e === "defend" || e === "evade" || e === "react";}
-function dd(e) {return { kind: "refused", reason: e };}
-function et(e) {return e !== null && e !== "";}
-function ud(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function md(e) {return { kind: "refused", reason: e };}
+function Ze(e) {return e !== null && e !== "";}
+function gd(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ri("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ri("resolveSoakDefend: modifiers and targets must be integers");}
-function fd(e) {const { action: t, situation: n, stance: r, round: s } = e, i = ce[n];
+throw new oi("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+if (n !== null && !N.isSafeInteger(n)) throw new oi("resolveSoakDefend: modifiers and targets must be integers");}
+function kd(e) {const { action: t, situation: n, stance: r, round: s } = e, i = le[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1025,66 +1025,66 @@ if (!Xt(t) && e.mod !== 0) return o("mod");
 if (!Xt(t) && e.aid !== null) return o("aided");
 if (Xt(t) && e.ally !== null) return o("ally");
 if (Xt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!et(e.vs)) return { code: "needs-vs", action: t };
+if (e.aid !== null) {if (!Ze(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ui(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Wi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return rd(r) ? et(e.vs) ? ad(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return ld(r) ? Ze(e.vs) ? hd(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return sd(r) ? { code: "counter-in-defensive-stance" } : id(r) ? et(e.vs) ? Hi(s, e.vs) ? e.ally !== null && !cd(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return dd(r) ? { code: "counter-in-defensive-stance" } : ud(r) ? Ze(e.vs) ? Yi(s, e.vs) ? e.ally !== null && !vd(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: xi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return od(r) ? { code: "defensive-skill-on-ally" } : Ui(r) ? et(e.vs) ? Hi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Wi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Bi(r)) {if (!et(e.vs)) return { code: "needs-vs", action: t };
-if (ld(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return fd(r) ? { code: "defensive-skill-on-ally" } : Wi(r) ? Ze(e.vs) ? Yi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: xi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ki(r)) {if (!Ze(e.vs)) return { code: "needs-vs", action: t };
+if (pd(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function hd(e) {const t = [];
-return ce[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Xt(e.action) && t.push(xi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Yi(e) {ud(e);
-const t = fd(e);
-if (t) return dd(t);
-const n = hd(e);
+function yd(e) {const t = [];
+return le[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Xt(e.action) && t.push(zi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Xi(e) {gd(e);
+const t = kd(e);
+if (t) return md(t);
+const n = yd(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = ce[s], o = (c) => e.checkTargets[c] ?? 0, a = [], l = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = qt(e.rolls.perception, d + c);
-if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: c, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (a.push({ kind: "pending-defense", result: "fail" }), Tt(a, "fail", {}, !1)) : Tt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = le[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = qt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), Rt(a, "fail", {}, !1)) : Rt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = zi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), Tt(a, d, qi(e), !1);}
-case "react": {const c = e.vs, d = zi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: c, success: d.success }), Tt(a, null, { reaction: { vs: c, success: d.success }, ...qi(e) }, !1);}
-case "counter": {const c = e.vs;
-a.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
+case "evade": {const d = Qi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), Rt(a, d, Ji(e), !1);}
+case "react": {const l = e.vs, d = Qi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), Rt(a, null, { reaction: { vs: l, success: d.success }, ...Ji(e) }, !1);}
+case "counter": {const l = e.vs;
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: c }), Tt(a, null, { reactionUsed: c }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), Rt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const c = e.ally === null && Bi(e.stance) && et(e.vs), d = e.ally !== null && et(e.vs);
-return Tt(a, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function qi(e) {return e.aid !== null && et(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function zi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Pr(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const l = qt(e.rolls.mental, e.checkTargets.mental ?? 0), c = _c(a, l);
-n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: a, penaltyAfter: c }), a = c;}
+const l = e.ally === null && Ki(e.stance) && Ze(e.vs), d = e.ally !== null && Ze(e.vs);
+return Rt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function Ji(e) {return e.aid !== null && Ze(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function Qi(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Fr(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = qt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Il(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: Ki, by: e.aid.by }), r.push(Ki)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[xi[t]] ?? 0, i = r.reduce((a, l) => a + l, s), o = qt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: qi, by: e.aid.by }), r.push(qi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[zi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = qt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function Tt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Ot = {defend: "defend_check",
+function Rt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Dt = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function pd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && ce[e.situation].perceptionGate !== "none", r = [];
+function wd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && le[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Xi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function Zi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1094,46 +1094,46 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : m.values(Ot),
+return {values: n.action === "save" ? ["save_check"] : g.values(Dt),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: pd(n),
+dice: wd(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? vd(n, r, i.action) : md(n, r, i);}};}
-function vd(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? bd(n, r, i.action) : $d(n, r, i);}};}
+function bd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = Ve(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Pc(r, s, qt(n, i + e.mod));
+const o = Vl(r, s, qt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), l = o.life.condition === "dead", c = t.id;
-return {headline: a ? "saved" : l ? "dies" : "acts",
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
+return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-R(ve, { kind: "save-title", who: c }),
-R(ie, { kind: "save-summary", who: c, result: a ? o.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
-...Xe("Roll", o.steps),
-...Ni("Now", o.life, o.vitality)],
+R(pe, { kind: "save-title", who: l }),
+R(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...ze("Roll", o.steps),
+...Li("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Mr(t.state, o.life),
+state: jr(t.state, o.life),
 detail: o};}
-function md(e, t, n) {const r = t.bars.vitality.value;
+function $d(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ve(t.state, r), i = m.fromEntries(
-m.keys(Ot).map((w) => [w, t.values[Ot[w]]?.current ?? null])
+const s = Ve(t.state, r), i = g.fromEntries(
+g.keys(Dt).map((y) => [y, t.values[Dt[y]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const w = t.others[e.aidedBy];
-if (!w) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
+if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const A = w.state.reactions ?? {}, L = e.vs !== null && m.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
+const A = y.state.reactions ?? {}, G = e.vs !== null && g.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
-reaction: L,
-condition: Ve(w.state, w.vitality ?? null).condition,
-acting: w.acting === !0};}
-const l = Yi({action: e.action,
+stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
+reaction: G,
+condition: Ve(y.state, y.vitality ?? null).condition,
+acting: y.acting === !0};}
+const c = Xi({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1147,36 +1147,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (l.kind === "refused") return { kind: "refused", reason: Vi(l.reason, (w) => t.others[w]?.name ?? w) };
-if (l.kind === "missing-target") return { kind: "missing-value", key: Ot[l.check] };
-const c = { ...o };
-l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
-const d = l.roundUpdate.reactionUsed;
-d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-const f = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = l.roundUpdate.aidUsed, p = u ? t.others[u.by] : void 0;
-u && p && f.push({ kind: "ally-state", tokenId: u.by, state: Zi(p.state, u.vs) });
-const h = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = l.pendingDefense, $ = [
-R(ve, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
-R(ie, { kind: "check-summary", who: k, action: e.action, result: v }),
-...Xe("Check", l.steps),
+if (c.kind === "refused") return { kind: "refused", reason: Hi(c.reason, (y) => t.others[y]?.name ?? y) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: Dt[c.check] };
+const l = { ...o };
+c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
+const d = c.roundUpdate.reactionUsed;
+d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
+const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
+u && h && f.push({ kind: "ally-state", tokenId: u.by, state: no(h.state, u.vs) });
+const p = "acts", m = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = c.pendingDefense, $ = [
+R(pe, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
+R(oe, { kind: "check-summary", who: k, action: e.action, result: v }),
+...ze("Check", c.steps),
 ...v !== null ? [R("Result", { kind: "check-result", who: k, result: v, action: e.action })] : [],
-...g ? [R("Stance", { kind: "no-stance-declared" })] : [],
-...l.offerDamageButton ? [R(Ge, { kind: "offer-damage" })] : [],
-...g ? Ji(t.id) : []];
-return {headline: h,
+...m ? [R("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [R(Ge, { kind: "offer-damage" })] : [],
+...m ? eo(t.id) : []];
+return {headline: p,
 steps: $,
 changes: f,
-state: c,
-...v !== null ? { answer: $d(v, e) } : {},
+state: l,
+...v !== null ? { answer: Od(v, e) } : {},
 observed: !1,
-detail: l};}
-function Ji(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-var Qi = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function Fn(e, t, n, r = "front", s = null) {const i = Yi({action: t,
+detail: c};}
+function eo(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+var to = (e) => e === "defensive" || e === "reactive" ? e : "none";
+function jn(e, t, n, r = "front", s = null) {const i = Xi({action: t,
 situation: r,
-stance: Qi(e.stance),
+stance: to(e.stance),
 condition: Ve(e.state, e.bars.vitality.value).condition,
-checkTargets: m.fromEntries(m.keys(Ot).map((o) => [o, e.values[Ot[o]]?.current ?? null])),
+checkTargets: g.fromEntries(g.keys(Dt).map((o) => [o, e.values[Dt[o]]?.current ?? null])),
 rolls: { action: 1, perception: 1, mental: null },
 mod: 0,
 perceptionMod: 0,
@@ -1187,85 +1187,85 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var gd = 5;
-function kd(e, t, n) {const { attacker: r } = t, s = e.id, i = Sc(t.situation ?? "") ? t.situation : "front", o = ce[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, l = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, c = r === null ? "" : ` --vs ${r}`, d = [], f = (u, p) => ({ kind: "button", section: Ge, label: u, command: `!defend ${p} --ids ${s}` });
-if (r !== null) {const u = Fn(e, "react", r);
-if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${c}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: Qc }), Fn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${c}${l}`));
-let p = 0;
-for (const h of t.defenders) {const g = h === s || p >= gd ? void 0 : n(h);
-g !== void 0 && (p += 1, d.push(f(`Reactive Guard: ${g}`, `--action counter${c} --ally ${h} --skill Reactive Guard${l}`)));}}}
-return Fn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${c}${l}`)), Qi(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...Ji(s)), d;}
-function yd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? Xc : null;
-if (e.acting) return Jc;
-for (const r of n) {const s = Fn(e, "counter", r);
-if (s !== null && s !== "missing") return Vi(s, (i) => e.others[i]?.name ?? "that token");}
+var Ad = 5;
+function Sd(e, t, n) {const { attacker: r } = t, s = e.id, i = Dl(t.situation ?? "") ? t.situation : "front", o = le[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], f = (u, h) => ({ kind: "button", section: Ge, label: u, command: `!defend ${h} --ids ${s}` });
+if (r !== null) {const u = jn(e, "react", r);
+if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: sd }), jn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${l}${c}`));
+let h = 0;
+for (const p of t.defenders) {const m = p === s || h >= Ad ? void 0 : n(p);
+m !== void 0 && (h += 1, d.push(f(`Reactive Guard: ${m}`, `--action counter${l} --ally ${p} --skill Reactive Guard${c}`)));}}}
+return jn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${l}${c}`)), to(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...eo(s)), d;}
+function _d(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? nd : null;
+if (e.acting) return rd;
+for (const r of n) {const s = jn(e, "counter", r);
+if (s !== null && s !== "missing") return Hi(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function wd(e, t) {const n = e.counter === !0;
+function Ed(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = yd(r, n, t);
+resolve(r) {const s = _d(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function bd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Ln(s, a) === !0);
+function Td(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Fn(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function $d(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+function Od(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
 return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
-function Zi(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
-var Ad = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
-function Sd(e, t) {if (typeof e == "string") return null;
+function no(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
+var Rd = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function Dd(e, t) {if (typeof e == "string") return null;
 const n = t.situation ?? "front";
-if (!Ec(e.situation, n, e.action)) return ji(e.action, e.situation, n);
-if (ce[n].perceptionGate !== "with-perception-mod") return null;
-const r = [e.perceptionMod ?? 0, Ad(t.order)];
-return r[0] === r[1] ? null : ji(e.action, e.situation, n, r);}
-var eo = new Ye();
-function _d(e, t) {const n = e.edge;
+if (!Cl(e.situation, n, e.action)) return Ui(e.action, e.situation, n);
+if (le[n].perceptionGate !== "with-perception-mod") return null;
+const r = [e.perceptionMod ?? 0, Rd(t.order)];
+return r[0] === r[1] ? null : Ui(e.action, e.situation, n, r);}
+var ro = new Ye();
+function Id(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = eo.get(e);
-return r || eo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function Ed(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
-function Td(e) {return O.max(0, Dn(e, 5));}
-var to = 25;
-function Od(e) {const t = [], n = O.max(0, e.amount), r = pi(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = Dn(n, r), o = n - i;
+let r = ro.get(e);
+return r || ro.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Cd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: ${U(n)} is no defender of this attack`;}
+function Nd(e) {return O.max(0, In(e, 5));}
+var so = 25;
+function Pd(e) {const t = [], n = O.max(0, e.amount), r = gi(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = In(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
-let a = o, l = null, c = null;
+let a = o, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const h = pi(d.soakPercent, 0, 100), g = Dn(o, 100 - h);
-h > 0 && t.push({ kind: "soak", soakPercent: h, before: o, after: g }), a = O.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
+if (d !== null && u) {const p = gi(d.soakPercent, 0, 100), m = In(o, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: m }), a = O.max(0, m - f), t.push({ kind: "protection", track: e.track, protection: f, before: m, after: a });
 const k = O.max(0, d.armorReduction);
 if (k > 0) {const $ = a;
 a = O.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: $, after: a });}
-const v = Dn(g, to);
-l = O.max(0, f - v), f > 0 ? c = {kind: "protection-wear",
+const v = In(m, so);
+c = O.max(0, f - v), f > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: to,
+afterSoak: m,
+wearPercent: so,
 wear: v,
 before: f,
-after: l
-} : l = d.protection;
-} else {const h = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : h ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {l = d.protection;
+after: c
+} : c = d.protection;
+} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, m = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: m, amount: o }), d !== null) {c = d.protection;
 const k = O.max(0, d.naturalReduction);
 if (k > 0) {const v = a;
 a = O.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: v, after: a });}}}
-if (s > 0) {const h = a;
-a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: h, after: a });}
-const p = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: p }), c !== null && t.push(c), { vitalityLoss: p, protectionAfter: l, steps: t };}
-function Rd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function no(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function Ur(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Dd(e) {const t = Rd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Ur(e, t, n, !0);
+if (s > 0) {const p = a;
+a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+const h = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+function Md(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function io(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function Wr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Ld(e) {const t = Md(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Wr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Ur(e, t, n, !1);
-if (e.instantKill) {const o = Cc(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wr(e, t, n, !1);
+if (e.instantKill) {const o = jl(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1274,26 +1274,26 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !no(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !io(o.life, e.life)};}
 const r = O.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Ur(e, t, n, !1);
-const l = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: l }), {defenseUsed: t,
+return n.push({ kind: "bar-not-a-number", bar: o }), Wr(e, t, n, !1);
+const c = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: l },
+bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: l !== a};}
-const s = Od({amount: r,
+changed: c !== a};}
+const s = Pd({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Ci(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Mi(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1301,119 +1301,120 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !no(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function ro(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var so = {physical: ro("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: ro("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Id = { values: ["fortitude"] }, io = [], oo = [], ao = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function Cd(e) {const t = e, n = t["instant-kill"];
+changed: i.after !== e.bars.vitality || !io(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function oo(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var ao = {physical: oo("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: oo("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Fd = { values: ["fortitude"] }, co = [], lo = [], uo = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function jd(e) {const t = e, n = t["instant-kill"];
 if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: Yt[t.type],
+track: xt[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Nd(e) {return lo(Cd(e));}
-function Pd(e) {return lo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function lo(e) {const t = so[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Ld(e, s);
-return n ? { values: io, bars: ao[e.to], dice: oo, resolve: r, more: (s) => Md(s, t, e.defenseOverride) } : { values: io, bars: ao[e.to], dice: oo, resolve: r };}
-function Md(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Id;
+function Gd(e) {return fo(jd(e));}
+function Vd(e) {return fo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function fo(e) {const t = ao[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Bd(e, s);
+return n ? { values: co, bars: uo[e.to], dice: lo, resolve: r, more: (s) => Ud(s, t, e.defenseOverride) } : { values: co, bars: uo[e.to], dice: lo, resolve: r };}
+function Ud(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Fd;
 const s = r[t.protection];
-if (s === void 0) {const o = (n ?? (e.answer === null ? null : Ti(e.answer))) === "success";
+if (s === void 0) {const o = (n ?? (e.answer === null ? null : Di(e.answer))) === "success";
 return !e.armorSource || o || Ve(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return co(s) || co(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var co = (e) => (e?.current ?? 0) > 0;
-function Ld(e, t) {const n = so[e.track], r = e.to === "vitality" && !e.instantKill;
+return ho(s) || ho(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var ho = (e) => (e?.current ?? 0) > 0;
+function Bd(e, t) {const n = ao[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (p) => t.values[p]?.current ?? 0, a = r && t.armorSource ? Gd(t.values, n) : null, l = r && t.stance === "defensive" ? Td(o("fortitude")) : 0, c = Ve(t.state, t.bars.vitality.value), d = Dd({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Kd(t.values, n) : null, c = r && t.stance === "defensive" ? Nd(o("fortitude")) : 0, l = Ve(t.state, t.bars.vitality.value), d = Ld({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 defenseOverride: e.defenseOverride,
-pendingDefense: t.answer === null ? null : Ti(t.answer),
+pendingDefense: t.answer === null ? null : Di(t.answer),
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
-stanceReduction: l,
-life: c
+stanceReduction: c,
+life: l
 }), f = [];
 s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const p of ["soul", "power"]) {const h = d.bars[p];
-h !== null && h !== t.bars[p].value && f.push({ kind: "bar", resource: p, to: h });}
+for (const h of ["soul", "power"]) {const p = d.bars[h];
+p !== null && p !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: Vd(d, c),
-steps: Fd(t.id, e, d, c),
+const u = {headline: Yd(d, l),
+steps: Hd(t.id, e, d, l),
 changes: f,
-state: Mr(t.state, d.life),
+state: jr(t.state, d.life),
 detail: d};
 return t.answer !== null && (u.answer = null), u;}
-function Fd(e, t, n, r) {const s = Ud(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: jd(n) }, { kind: "hit-summary", section: ie, who: e, result: s }];
+function Hd(e, t, n, r) {const s = xd(n, r), i = [{ kind: "hit-title", section: pe, who: e, hit: t, result: s, lost: Wd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const l = a ? o : void 0;
-let c = !1;
+const c = a ? o : void 0;
+let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === l || (i.push(R("Breakdown", d)), l !== void 0 && !c && d.kind === "vitality-change" && (i.push(R("Breakdown", l)), c = !0));
+d.kind === "defense-used" || d === c || (i.push(R("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(R("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function jd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Wd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Gd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Kd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function Vd(e, t) {if (e.cancelled) return "blocked";
+function Yd(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function Ud(e, t) {if (e.cancelled) return "blocks";
+function xd(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var uo = [
+var po = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Bd = {type: { kind: "choice", choices: m.keys(Yt), default: "physical", onlyWhen: uo },
+], qd = {type: { kind: "choice", choices: g.keys(xt), default: "physical", onlyWhen: po },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: uo },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: po },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, jn = (e) => _t.filter((t) => e(ce[t])), tt = { flag: "action", notIn: ["save"] }, Gn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", fo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Gn = (e) => Tt.filter((t) => e(le[t])), et = { flag: "action", notIn: ["save"] }, Vn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", vo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: _t, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: Tt, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [tt, { flag: "action", in: ["evade"], why: Gn }, { flag: "situation", in: jn((e) => e.mentalCheckEasesPenalty), why: Gn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [tt, { flag: "action", in: ["evade"], why: Gn }, { flag: "situation", in: jn((e) => e.mentalCheckEasesPenalty), why: Gn }] },
+mental: { kind: "switch", onlyWhen: [et, { flag: "action", in: ["evade"], why: Vn }, { flag: "situation", in: Gn((e) => e.mentalCheckEasesPenalty), why: Vn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [et, { flag: "action", in: ["evade"], why: Vn }, { flag: "situation", in: Gn((e) => e.mentalCheckEasesPenalty), why: Vn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [tt, { flag: "situation", in: jn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: tt, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: tt },
-"aided-by": { kind: "token", onlyWhen: tt, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: tt },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: tt }
+onlyWhen: [et, { flag: "situation", in: Gn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: et, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: et },
+"aided-by": { kind: "token", onlyWhen: et, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: et },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: et }
 }, Jt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function Hd(e, t, n) {const r = n["aided-by"];
+function zd(e, t, n) {const r = n["aided-by"];
 if (r !== void 0 && t.attacker === null) throw new _("--aided-by: an aid is against the attacker, and this attack names none");
-const s = (o) => o === void 0 ? null : S(o), i = Ei(
+const s = (o) => o === void 0 ? null : S(o), i = Ri(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
-fo);
-return e === "evade" && ce[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
-var Wd = {id: "soak",
+vo);
+return e === "evade" && le[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
+var Xd = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
 macros: [
-{ name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Attack", action: "!attack [[?{Damage|200}]] --ids @{target|Defender|token_id}", tokenAction: !0 },
+{ name: "DR-Attack-Group", action: "!attack [[?{Damage|200}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id} @{target|Defender 3|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
@@ -1424,60 +1425,60 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: Bd,
+hit: {flags: qd,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Nd,
-handEdit: Pd},
-check: {flags: fo,
+plan: Gd,
+handEdit: Vd},
+check: {flags: vo,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + _t.join(", ") + ".",
+"Situations: " + Tt.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: Xi,
-answers: {flags: {situation: { kind: "choice", choices: _t, placeholder: "S" },
+plan: Zi,
+answers: {flags: {situation: { kind: "choice", choices: Tt, placeholder: "S" },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: jn((e) => e.perceptionGate === "with-perception-mod") } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Gn((e) => e.perceptionGate === "with-perception-mod") } },
 edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
 answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => zc(e, t.values, n),
-situationWords: Vr,
-planAnswer: (e, t, n, r) => Cr(Xi(Hd(e, t, r)), "pending-defense"),
-keep(e, t) {const n = Nr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+label: (e, t, n) => td(e, t.values, n),
+situationWords: Hr,
+planAnswer: (e, t, n, r) => Mr(Zi(zd(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Lr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
 return r?.by !== void 0 && (n.helper = r.by), n;},
-settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: Zi(t.state, n) }],
-fits: Sd,
-forDefender: _d,
-refuseDeclared: Ed,
-extra: kd,
-declarer: wd,
-spend: bd}},
+settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: no(t.state, n) }],
+fits: Dd,
+forDefender: Id,
+refuseDeclared: Cd,
+extra: Sd,
+declarer: Ed,
+spend: Td}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
 help: [`Defensive: ${Jt.defensive}. Reactive: ${Jt.reactive}.`],
-modes: nd,
+modes: cd,
 default: "none",
 row: "Stance",
 says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Jt.defensive },
 reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Jt.reactive },
 none: { takes: "drops its stance", already: "already has no stance", effect: Jt.none }}},
-life: {enter: Lc,
-endRound: Fc,
-condition: Mc,
-setVitality: Vc,
-parseState: Dc,
-isEmptyState: jc,
-describeStateChange: Gc,
-parseAnswer: Rc},
-words: qc
+life: {enter: Bl,
+endRound: Hl,
+condition: Ul,
+setVitality: Yl,
+parseState: Ll,
+isEmptyState: Wl,
+describeStateChange: Kl,
+parseAnswer: Ml},
+words: ed
 }, Qt = [
 "front",
 "thrown-object",
@@ -1492,95 +1493,95 @@ words: qc
 "spell-invisible",
 "covert",
 "spectator"
-], Kd = ["gun", "spell-unseen"], ge = {hitBonus: 0,
+], Jd = ["gun", "spell-unseen"], me = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ne = {front: ge,
-"thrown-object": ge,
-"spell-seen": ge,
-behind: { ...ge, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...ge, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...ge, hitBonus: 2 },
-projectile: { ...ge, reactCheck: "hard" },
-aoe: { ...ge, noHitChance: !0 },
-"aoe-edge": ge,
-"spell-fast": { ...ge, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...ge, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...ge, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...ge, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function ho(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
-function po(e) {return Ne[e].perceive !== null;}
-function vo(e, t) {return e.situation === t || e.perceived || !po(t);}
-var Zt = 4, xd = V({result: ee(["success", "fail"]),
-situation: ee(Qt),
-perceived: ft(),
-byGuard: M(J(!0))});
-function Yd(e) {const t = je(xd, e);
+}, Ce = {front: me,
+"thrown-object": me,
+"spell-seen": me,
+behind: { ...me, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...me, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...me, hitBonus: 2 },
+projectile: { ...me, reactCheck: "hard" },
+aoe: { ...me, noHitChance: !0 },
+"aoe-edge": me,
+"spell-fast": { ...me, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...me, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...me, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...me, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+function mo(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
+function go(e) {return Ce[e].perceive !== null;}
+function ko(e, t) {return e.situation === t || e.perceived || !go(t);}
+var Zt = 4, Qd = V({result: te(["success", "fail"]),
+situation: te(Qt),
+perceived: dt(),
+byGuard: M(Q(!0))});
+function Zd(e) {const t = je(Qd, e);
 return t.success ? t.output : null;}
-var qd = V({roundsDead: M(G(Te(), Bt(), ut(0), dt(Zt))),
-freeSaveUsed: M(J(!0)),
-triedThisRound: M(J(!0))});
-function zd(e) {if (Y.isArray(e)) return null;
-const t = je(qd, e);
+var eu = V({roundsDead: M(F(_e(), Ht(), lt(0), ct(Zt))),
+freeSaveUsed: M(Q(!0)),
+triedThisRound: M(Q(!0))});
+function tu(e) {if (q.isArray(e)) return null;
+const t = je(eu, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
 function ue(e) {return e !== null && e <= 0;}
-function mo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function yo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function go(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function wo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Xd(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
-function Jd(e) {const { triedThisRound: t, ...n } = e;
+function nu(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
+function ru(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Zt, n.roundsDead + 1) };}
-function Br(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function ko(e, t) {return ue(t) && Br(e) === 0;}
-function Hr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function Qd(e, t, n) {const r = [];
+function Kr(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function bo(e, t) {return ue(t) && Kr(e) === 0;}
+function Yr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function su(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && ue(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ue(e) && r.push({ kind: "revived" }), i = go(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = mo(n))), {vitality: s,
+return t < e && ue(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ue(e) && r.push({ kind: "revived" }), i = wo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = yo(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Hr("Now", i, s)[0],
+now: Yr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Wr(e) {return Ne[e].reactCheck !== null ? "react" : "defend";}
-function yo(e, t) {const n = Ne[t];
+function xr(e) {return Ce[e].reactCheck !== null ? "react" : "defend";}
+function $o(e, t) {const n = Ce[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Zd(e) {const { action: t, situation: n } = e, r = Ne[n], s = [], i = yo(t, n);
+function iu(e) {const { action: t, situation: n } = e, r = Ce[n], s = [], i = $o(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Wr(n) : null;
+const o = i.check ? xr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", l = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
-let c = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, p = r.perceive.withMod ? e.perceptionMod : 0, h = Kr("perceive", e.rolls.perceive, u, f, p);
-if (s.push(h.step), !h.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
-c = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Kr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
-if (s.push(u.step), a) {const p = u.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: p, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: p, situation: n, perceived: c }, drawSpectator: !1 };
+let l = !1;
+if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = qr("perceive", e.rolls.perceive, u, f, h);
+if (s.push(p.step), !p.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+l = !0;}
+if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = qr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (s.push(u.step), a) {const h = u.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
-return s.push({ kind: "not-in-time", action: t }), l(c);}
+return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Kr(e, t, n, r, s) {const i = ho(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function qr(e, t, n, r, s) {const i = mo(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function wo(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
-var eu = 1;
-function tu(e) {const { state: t } = e;
+function Ao(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
+var ou = 1;
+function au(e) {const { state: t } = e;
 if (!ue(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Zt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
@@ -1588,15 +1589,15 @@ if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check
 const r = !t.freeSaveUsed, s = [];
 let i = null;
 if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const l = e.rolls.cost, c = e.exp >= l;
-if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - l;}
-const o = Kr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const c = e.rolls.cost, l = e.exp >= c;
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;}
+const o = qr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: eu, state: go(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: ou, state: wo(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Br(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function bo(e) {if (e.positionals.length > 0) throw new _(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: Kr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function So(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1605,50 +1606,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return ru(n.mod);
-const r = n.action, s = yo(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Wr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return lu(n.mod);
+const r = n.action, s = $o(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: xr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return nu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function nu(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return cu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function cu(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 if (ue(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: _i("turn") };
+if (t.acting) return { kind: "refused", reason: Oi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (h) => t.values[h]?.current ?? null, o = Zd({...e,
+const i = (p) => t.values[p]?.current ?? null, o = iu({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const { action: a } = e, l = [...o.steps], c = [];
+const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const h = wo(s.answer ?? void 0, o.pending);
-l.push({ kind: "guard-kept", ally: e.ally, result: h.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: h });
-} else o.pending && t.answer?.byGuard ? (d = wo(o.pending, t.answer), d.byGuard && l.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
-o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = d?.result ?? o.pending?.result, u = t.id, p = a === "guard" && s && e.ally ? e.ally : null;
+if (o.pending && a === "guard" && s && e.ally) {const p = Ao(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+} else o.pending && t.answer?.byGuard ? (d = Ao(o.pending, t.answer), d.byGuard && c.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = d?.result ?? o.pending?.result, u = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-R(ve, { kind: "defense-title", who: u, action: a, situation: e.situation }),
-f ? R(ie, { kind: "defense-result", who: u, guarded: p, result: f, summary: !0 }) : R(ie, { kind: "defense-announced", who: u, action: a }),
-...Xe("Check", l),
-...f ? [R("Result", { kind: "defense-result", who: u, guarded: p, result: f })] : [],
+R(pe, { kind: "defense-title", who: u, action: a, situation: e.situation }),
+f ? R(oe, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : R(oe, { kind: "defense-announced", who: u, action: a }),
+...ze("Check", c),
+...f ? [R("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
 ...f === "fail" && a === "defend" ? [R(Ge, { kind: "offer-damage" })] : []],
-changes: c,
+changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function ru(e) {return {values: ["save_check", "exp"],
+function lu(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tu({vitality: r,
+const s = au({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1670,49 +1671,49 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-R(ve, { kind: "save-title", who: o }),
-R(ie, { kind: "save-summary", who: o, stood: s.stood }),
-...Xe("Roll", s.steps),
-...Hr("Now", s.state, s.vitality, !0)],
+R(pe, { kind: "save-title", who: o }),
+R(oe, { kind: "save-summary", who: o, stood: s.stood }),
+...ze("Roll", s.steps),
+...Yr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-var su = 6, iu = { perceive: 1, check: 1 };
-function $o(e) {return e.situation ?? "front";}
-function Ao(e) {return e.defenders.length > su ? [] : e.defenders.filter((t) => t !== e.defender);}
-function So(e, t, n) {const r = $o(t), s = typeof n.ally == "string" ? n.ally : void 0;
+var du = 6, uu = { perceive: 1, check: 1 };
+function _o(e) {return e.situation ?? "front";}
+function Eo(e) {return e.defenders.length > du ? [] : e.defenders.filter((t) => t !== e.defender);}
+function To(e, t, n) {const r = _o(t), s = typeof n.ally == "string" ? n.ally : void 0;
 if (e === "guard" && s === void 0) throw new _("--action guard needs --ally with the guarded token's id");
 if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new _("--ally: a guard answers for another defender of this attack");
 if (e !== "guard" && s !== void 0) throw new _("--ally goes with --action guard");
-if (n["perception-roll"] !== void 0 && !po(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Cr(Cr(bo(o), "pending-defense"), "guard-kept"), l = Wr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, c = e === "defend" ? Ao(t) : [];
-return { ...a, dice: l, ...c.length > 0 ? { others: c } : {} };}
-function _o(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
-function ou(e, t) {const n = _o(t), r = Nr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+if (n["perception-roll"] !== void 0 && !go(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Mr(Mr(So(o), "pending-defense"), "guard-kept"), c = xr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Eo(t) : [];
+return { ...a, dice: c, ...l.length > 0 ? { others: l } : {} };}
+function Oo(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
+function fu(e, t) {const n = Oo(t), r = Lr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
 return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
-function Eo(e, t) {const n = Ne[$o(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (l, c, d) => {const f = e.values[l]?.current;
-return f == null ? "" : ` (${ho(f, c) + d})`;
+function Ro(e, t) {const n = Ce[_o(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const f = e.values[c]?.current;
+return f == null ? "" : ` (${mo(f, l) + d})`;
 }, o = n.reactCheck !== null ? `React${i("reaction_check", s ?? n.reactCheck, 0)}` : `Defend${i("defend_check", "normal", 0)}`;
 if (!n.perceive) return o;
 const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
 return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
-function au(e, t) {const n = e.resolve(t, iu);
-return !pt(n) && _o(n)?.success === !0;}
-function lu(e, t) {const n = [], r = Ao(t);
-if (r.length === 0 || !au(So("defend", t, cu), e)) return n;
-const s = Eo(e, t);
+function hu(e, t) {const n = e.resolve(t, uu);
+return !ft(n) && Oo(n)?.success === !0;}
+function pu(e, t) {const n = [], r = Eo(t);
+if (r.length === 0 || !hu(To("defend", t, vu), e)) return n;
+const s = Ro(e, t);
 for (const i of r) {const o = e.others[i];
-!o || ue(o.vitality ?? null) || o.answer !== null && To(o.answer, t) === null || n.push({ kind: "button", section: Ge, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
+!o || ue(o.vitality ?? null) || o.answer !== null && Do(o.answer, t) === null || n.push({ kind: "button", section: Ge, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
 return n;}
-var cu = { positionals: [] };
-function To(e, t) {const n = t.situation ?? e.situation;
-return vo(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${de[e.situation].toLowerCase()}, without the perceive check ${de[n].toLowerCase()} needs`;}
-function du(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? vo(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function uu(e) {const t = [], n = e.pending ?? void 0;
+var vu = { positionals: [] };
+function Do(e, t) {const n = t.situation ?? e.situation;
+return ko(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${de[e.situation].toLowerCase()}, without the perceive check ${de[n].toLowerCase()} needs`;}
+function mu(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? ko(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function gu(e) {const t = [], n = e.pending ?? void 0;
 if (ue(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Ne[r], i = du(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ce[r], i = mu(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1724,28 +1725,28 @@ if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total
 let a = O.max(0, e.amount);
 if (i === "success") {const d = O.max(0, e.armorDefense), f = O.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
-const l = e.vitality - a;
-t.push({ kind: "vitality-change", before: e.vitality, after: l });
-const c = l <= 0;
-return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? mo(o) : o, steps: t, dies: c, answerUsed: !0 };}
-function fu(e) {const t = e;
-return Ro({ amount: e.amount ?? 0, track: Yt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function hu(e) {return Ro({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Oo = [], pu = ["vitality"], vu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+const c = e.vitality - a;
+t.push({ kind: "vitality-change", before: e.vitality, after: c });
+const l = c <= 0;
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? yo(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function ku(e) {const t = e;
+return Co({ amount: e.amount ?? 0, track: xt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function yu(e) {return Co({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Io = [], wu = ["vitality"], bu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, mu = { values: ["armor_defense"] };
-function gu(e, t) {const n = t.bars.vitality.value;
+}, $u = { values: ["armor_defense"] };
+function Au(e, t) {const n = t.bars.vitality.value;
 if (!t.armorSource || n === null || ue(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ne[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, l = i && t.values.armor_defense === void 0, c = vu[e.track];
-return a ? l ? c.both : c.armor : l ? mu : void 0;}
-function Ro(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: Oo,
-bars: pu,
-more: (n) => gu(e, n),
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ce[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = bu[e.track];
+return a ? c ? l.both : l.armor : c ? $u : void 0;}
+function Co(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: Io,
+bars: wu,
+more: (n) => Au(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = uu({amount: e.amount,
+const s = gu({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1757,47 +1758,47 @@ noCharacter: !n.armorSource,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-R(ve, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-R(ie, { kind: "attack-summary", who: i, headline: o }),
-...Xe("Defense", s.steps.filter(l)),
-...Xe("Breakdown", s.steps.filter((d) => !l(d))),
-...Hr("Now", s.state, s.vitality)];
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+R(pe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+R(oe, { kind: "attack-summary", who: i, headline: o }),
+...ze("Defense", s.steps.filter(c)),
+...ze("Breakdown", s.steps.filter((d) => !c(d))),
+...Yr("Now", s.state, s.vitality)];
 return {headline: o,
-steps: c,
+steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function ku(e, t) {const n = t.order, r = e.bars.vitality.value;
+function Su(e, t) {const n = t.order, r = e.bars.vitality.value;
 if (n.hit === void 0 || r === null || ue(r)) return null;
-const s = Ne[t.situation ?? e.answer?.situation ?? "front"];
+const s = Ce[t.situation ?? e.answer?.situation ?? "front"];
 if (s.noHitChance) return null;
-const i = Yt[n.type], o = e.armorSource ? O.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
+const i = xt[n.type], o = e.armorSource ? O.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
 return a > o ? null : `missed (hit chance ${a} does not beat ${i === "physical" ? "Physical" : "Magical"} Armor ${o})`;}
-var Do = new Ye();
-function yu(e, t) {const n = e.edge;
+var No = new Ye();
+function _u(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = Do.get(e);
-return r || Do.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function wu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: "${B(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
-var xr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
-function bu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
-return {values: Oo,
+let r = No.get(e);
+return r || No.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Eu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: "${U(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
+var zr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
+function Tu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
+return {values: Io,
 dice: [],
 readsTurnOrder: !0,
-resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? xr : s.acting ? n === null ? xr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : xr;}};}
-var ym = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), $u = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Au(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? zr : s.acting ? n === null ? zr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : zr;}};}
+var Tm = new W(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Ou = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Ru(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Su(e, t) {if (!ue(t)) return;
-if (ko(e, t)) return "Dead for good: no save is left";
+function Du(e, t) {if (!ue(t)) return;
+if (bo(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Br(e);
+const n = Kr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var _u = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Eu(e) {const t = Ne[e];
+var Iu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Cu(e) {const t = Ce[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1805,7 +1806,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Tu(e, t = (n) => n) {const n = e;
+function Nu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1831,7 +1832,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${$u[n.check]} d100 ${n.roll} vs ${Au(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Ou[n.check]} d100 ${n.roll} vs ${Ru(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1853,9 +1854,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${_u[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${Iu[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Su(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return Du(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1866,44 +1867,45 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Io = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ne[t])), Co = m.fromEntries(Kd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Ou = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Po = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ce[t])), Mo = g.fromEntries(Jd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Pu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: m.keys(Yt), default: "physical" },
-situation: { kind: "choice", choices: Qt, meaningless: Co, placeholder: "S" },
+type: { kind: "choice", choices: g.keys(xt), default: "physical" },
+situation: { kind: "choice", choices: Qt, meaningless: Mo, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, No = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Po = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Mo = { kind: "die", sides: 100, placeholder: "R" }, Ru = {action: {kind: "choice",
+}, Lo = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Fo = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, jo = { kind: "die", sides: 100, placeholder: "R" }, Mu = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Qt, meaningless: Co, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Qt, meaningless: Mo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
 { flag: "situation", notIn: en((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Io, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+{ flag: "action", in: Po, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
 "react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: en((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { ...Mo, onlyWhen: { flag: "situation", in: en((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": No,
-difficulty: Po,
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Io, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+"perception-roll": { ...jo, onlyWhen: { flag: "situation", in: en((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": Lo,
+difficulty: Fo,
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Po, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Du = {difficulty: Po,
-"perception-mod": No,
+}, Lu = {difficulty: Fo,
+"perception-mod": Lo,
 edge: { kind: "list", placeholder: "ID ...", onlyWhen: { flag: "situation", in: ["aoe"], why: "--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance" } },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
 opportunity: { kind: "switch", help: "An attack of opportunity, out of turn", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
-}, Iu = {"perception-roll": Mo,
+}, Fu = {"perception-roll": jo,
 ally: { kind: "token" }
-}, Cu = {id: "threshold",
+}, ju = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
 macros: [
-{ name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20]] --ids @{target|Defender|token_id}", tokenAction: !0 },
+{ name: "DR-Attack-Group", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id} @{target|Defender 3|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }],
@@ -1915,35 +1917,35 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Ou,
+hit: {flags: Pu,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: fu,
-handEdit: hu},
-check: {flags: Ru,
+plan: ku,
+handEdit: yu},
+check: {flags: Mu,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + Qt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: bo,
-answers: {flags: Du,
-answerFlags: Iu,
+plan: So,
+answers: {flags: Lu,
+answerFlags: Fu,
 choices: ["defend", "none"],
 announced: ["guard"],
-label: (e, t, n) => e === "none" ? "No defense" : Eo(t, n),
-situationWords: Eu,
-forDefender: yu,
-refuseDeclared: wu,
-declarer: bu,
-planAnswer: (e, t, n, r) => So(e, t, r),
-keep: ou,
-extra: lu,
-fits: To,
-spared: ku}},
+label: (e, t, n) => e === "none" ? "No defense" : Ro(t, n),
+situationWords: Cu,
+forDefender: _u,
+refuseDeclared: Eu,
+declarer: Tu,
+planAnswer: (e, t, n, r) => To(e, t, r),
+keep: fu,
+extra: pu,
+fits: Do,
+spared: Su}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1951,131 +1953,131 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: Xd,
-endRound: Jd,
+life: {enter: nu,
+endRound: ru,
 condition: (e, t) => ue(t) ? "dead" : "none",
-setVitality: Qd,
-deadForGood: ko,
-parseState: zd,
-isEmptyState: (e) => m.values(e).every((t) => t === void 0),
+setVitality: su,
+deadForGood: bo,
+parseState: tu,
+isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: Yd},
-words: Tu
+parseAnswer: Zd},
+words: Nu
 }, tn = ["passive", "active", "full"];
 function nn(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Nu(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
+function Gu(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return m.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : nn(t ? 0 : null, n === !0);}
-function Pu(e) {if (typeof e != "object" || e === null) return null;
+return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : nn(t ? 0 : null, n === !0);}
+function Vu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return m.keys(r).length > 0 || !tn.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var rn = { passive: 0, active: 5, full: 10 }, Mu = 10;
-function Yr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
-function Lo(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Yr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Yr(t.defender, -rn[s]) >= n) ?? "passive";}
-function Lu(e) {const t = [], { turn: n } = e;
+return g.keys(r).length > 0 || !tn.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var rn = { passive: 0, active: 5, full: 10 }, Uu = 10;
+function Xr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
+function Go(e, t) {if (t.defender === null || t.current === null) return e;
+const n = Xr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Xr(t.defender, -rn[s]) >= n) ?? "passive";}
+function Bu(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (rn[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const u = Lo(r, n);
+else {const u = Go(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: rn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
-let l = null;
-if (a) {const u = e.attack - o, p = O.max(0, e.weapon) + u;
-t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: p });
-const h = O.max(0, e.armorScore - e.armorPenetration), g = p > h;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: h, damage: p, pierces: g }), l = { amount: p, to: g ? "vitality" : "stamina" };}
-const c = rn[r];
+let c = null;
+if (a) {const u = e.attack - o, h = O.max(0, e.weapon) + u;
+t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
+const p = O.max(0, e.armorScore - e.armorPenetration), m = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: m }), c = { amount: h, to: m ? "vitality" : "stamina" };}
+const l = rn[r];
 let d = null;
-c > 0 && n.defender !== null && (d = Yr(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= Mu;
-return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: l, initiativeAfter: d, counterattack: f, steps: t };}
-var Fo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Fu = (e) => e !== null && tn.includes(e);
-function ju(e, t) {const n = e, r = e.amount ?? 0;
-return {values: Fo,
+l > 0 && n.defender !== null && (d = Xr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= Uu;
+return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };}
+var Vo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Hu = (e) => e !== null && tn.includes(e);
+function Wu(e, t) {const n = e, r = e.amount ?? 0;
+return {values: Vo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = Fo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
+resolve(s, i) {const o = Vo.find((m) => s.values[m]?.present === !0 && s.values[m]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (g) => s.values[g]?.current ?? 0, l = s.answer?.mode ?? n["defense-mode"] ?? (Fu(s.stance) ? s.stance : "passive"), c = Lu({weapon: r,
+const a = (m) => s.values[m]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Hu(s.stance) ? s.stance : "passive"), l = Bu({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
-mode: l,
+mode: c,
 defenseRoll: i.defense ?? 1,
 defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
 armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
-}), d = [], f = [...c.steps];
+}), d = [], f = [...l.steps];
 let u = s.bars.vitality.value ?? 1;
-if (c.damage) {const g = c.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[g].value;
-if (k === null) return { kind: "bar", resource: g };
-const v = k - c.damage.amount;
-f.push({ kind: "bar-moved", to: c.damage.to, before: k, after: v }), v !== k && d.push({ kind: "bar", resource: g, to: v }), g === "vitality" && (u = v);}
-c.initiativeAfter !== null && d.push({ kind: "initiative", to: c.initiativeAfter });
-const p = s.id, h = c.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - c.damage.amount <= 0;
-return {headline: c.hits ? h ? "falls" : "hit" : "missed",
+if (l.damage) {const m = l.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[m].value;
+if (k === null) return { kind: "bar", resource: m };
+const v = k - l.damage.amount;
+f.push({ kind: "bar-moved", to: l.damage.to, before: k, after: v }), v !== k && d.push({ kind: "bar", resource: m, to: v }), m === "vitality" && (u = v);}
+l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
+const h = s.id, p = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
+return {headline: l.hits ? p ? "falls" : "hit" : "missed",
 steps: [
-R(ve, { kind: "attack-title", who: p, attack: n.attack, mode: c.mode, ...c.damage ? { damage: c.damage.amount, to: c.damage.to, falls: h } : { missed: !0 } }),
-R(ie, { kind: "attack-summary", who: p, hits: c.hits, stamina: c.damage?.to === "stamina", falls: h, counter: c.counterattack }),
-...Xe("Breakdown", f),
-...h ? [R("Now", { kind: "down-now" })] : []],
+R(pe, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: p } : { missed: !0 } }),
+R(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: p, counter: l.counterattack }),
+...ze("Breakdown", f),
+...p ? [R("Now", { kind: "down-now" })] : []],
 changes: d,
 state: nn(u, s.state.dead === !0),
-detail: c};}};}
-function Gu(e, t) {return {values: ["armor_score"],
+detail: l};}};}
+function Ku(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = O.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-R(ve, { kind: "loss-title", who: l, loss: e }),
-R(ie, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+R(pe, { kind: "loss-title", who: c, loss: e }),
+R(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 R("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
 state: nn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Vu(e, t) {const n = e;
+function Yu(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (Lo(n, i) !== n)
+if (Go(n, i) !== n)
 return { kind: "refused", reason: `${n} defense costs ${rn[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [R(ie, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
+steps: [R(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function Uu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function xu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
 state: nn(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var Rt = {passive: "passive_defense only; costs no initiative",
+var It = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Bu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Hu = { passive: "passively", active: "actively", full: "fully" }, qr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Wu(e, t = (n) => n) {const n = e;
+}, qu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, zu = { passive: "passively", active: "actively", full: "fully" }, Jr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Xu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${qr(n.passive)} passive${n.mode !== "passive" ? `${qr(n.active)} active` : ""}${n.mode === "full" ? `${qr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${Jr(n.passive)} passive${n.mode !== "passive" ? `${Jr(n.active)} active` : ""}${n.mode === "full" ? `${Jr(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -2104,19 +2106,20 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${Hu[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${zu[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Ku = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var Ju = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
 "defense-mode": { kind: "choice", choices: tn, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, xu = {id: "opposed",
+}, Qu = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 macros: [
-{ name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20]] --ids @{target|Defender|token_id}", tokenAction: !0 },
+{ name: "DR-Attack-Group", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id} @{target|Defender 3|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }],
@@ -2126,14 +2129,14 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Ku,
+hit: {flags: Ju,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: ju,
-handEdit: Gu},
+plan: Wu,
+handEdit: Ku},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
@@ -2141,34 +2144,34 @@ refused: "in the opposed edition the defense is rolled inside !damage: choose th
 plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
 choices: tn,
-label: (e) => Bu[e] ?? e,
-planAnswer: (e, t, n) => Vu(e, n),
+label: (e) => qu[e] ?? e,
+planAnswer: (e, t, n) => Yu(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${Rt.passive}. Active: ${Rt.active}. Full: ${Rt.full}.`],
+help: [`Passive: ${It.passive}. Active: ${It.active}. Full: ${It.full}.`],
 modes: tn,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Rt.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: Rt.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: Rt.full }}},
-life: {setVitality: Uu,
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: It.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: It.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: It.full }}},
+life: {setVitality: xu,
 enter: (e, t) => nn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Nu,
-parseAnswer: Pu,
+parseState: Gu,
+parseAnswer: Vu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Wu
-}, Yu = { soak: Wd, threshold: Cu, opposed: xu }, qu = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function zu(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: Xu
+}, Zu = { soak: Xd, threshold: ju, opposed: Qu }, ef = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function tf(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => m.keys(i).length === 0,
+isEmptyState: (i) => g.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
@@ -2177,206 +2180,206 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: qu,
+label: ef,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(Ei({ [s]: i }, r.flags)),
-keep: (i, o) => Nr(i, o),
+planAnswer: (i) => r.plan(Ri({ [s]: i }, r.flags)),
+keep: (i, o) => Lr(i, o),
 ...r.answers}}};}
-var vt = new I();
-for (const [e, t] of m.entries(Yu)) vt.set(e, zu(t, e));
-var jo = vt.keys().next().value, Xu = "soak";
-function Vn(e) {return typeof e == "string" && vt.has(e);}
-function Ju() {return [...vt.keys()];}
-function zr() {return [...vt.values()];}
-function Pe(e) {return vt.get(e) ?? vt.get(jo);}
-function sn() {return zr().filter((e) => e.table.playable).map((e) => e.id);}
-var Xr;
-function Go(e) {return Xr ?? (Xr = new K(zr().flatMap((t) => t.stance.modes))), Xr.has(e);}
-function Jr(e, t) {return (n) => zr().some(
-(s) => s.id !== e && m.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+var ht = new D();
+for (const [e, t] of g.entries(Zu)) ht.set(e, tf(t, e));
+var Uo = ht.keys().next().value, nf = "soak";
+function Un(e) {return typeof e == "string" && ht.has(e);}
+function rf() {return [...ht.keys()];}
+function Bn() {return [...ht.values()];}
+function Ne(e) {return ht.get(e) ?? ht.get(Uo);}
+function sn() {return Bn().filter((e) => e.table.playable).map((e) => e.id);}
+var Qr;
+function Bo(e) {return Qr ?? (Qr = new W(Bn().flatMap((t) => t.stance.modes))), Qr.has(e);}
+function Zr(e, t) {return (n) => Bn().some(
+(s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var an = ai(Vn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], Vo = m.fromEntries(Kt.map((e) => [e, e])), nt = [...Kt], Uo = {incapacitated: "sleepy",
+var an = di(Un, "not an edition this script has"), cn = ["bar1", "bar2", "bar3"], Ho = g.fromEntries(Yt.map((e) => [e, e])), tt = [...Yt], Wo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, cn = m.keys(Uo), Qu = G(Q(), $r(), qe(1), X(100)), Zu = G(Q(), $r(), qe(1), X(100), On(/^[^,]+$/)), Qr = ee(ln), Bo = ee(["gm", "public"]), Zr = ["refuse", "gm", "api-as"], ef = V({edition: an,
-bars: V({vitality: Qr,
-soul: Qr,
-power: Qr,
-stamina: ee(["power", ...ln])}),
+}, ln = g.keys(Wo), sf = F(Z(), _r(), xe(1), J(100)), of = F(Z(), _r(), xe(1), J(100), Rn(/^[^,]+$/)), es = te(cn), Ko = te(["gm", "public"]), ts = ["refuse", "gm", "api-as"], af = V({edition: an,
+bars: V({vitality: es,
+soul: es,
+power: es,
+stamina: te(["power", ...cn])}),
 attributes: V(
-m.fromEntries(nt.map((e) => [e, Qu]))),
+g.fromEntries(tt.map((e) => [e, sf]))),
 markers: V(
-m.fromEntries(cn.map((e) => [e, Zu]))),
-visibility: V({ npc: Bo, pc: Bo }),
-playersTargetAny: ft(),
-armorOnManualEdits: ft(),
-overwhelmLimit: G(Te(), Bt(), ut(0), dt(1e3)),
-apiCommands: ee(Zr)});
-function Ho() {return {edition: jo,
+g.fromEntries(ln.map((e) => [e, of]))),
+visibility: V({ npc: Ko, pc: Ko }),
+playersTargetAny: dt(),
+armorOnManualEdits: dt(),
+overwhelmLimit: F(_e(), Ht(), lt(0), ct(1e3)),
+apiCommands: te(ts)});
+function Yo() {return {edition: Uo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Vo },
-markers: { ...Uo },
+attributes: { ...Ho },
+markers: { ...Wo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function tf(e) {const t = Ho(), n = [];
+function cf(e) {const t = Yo(), n = [];
 if (!E(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Wo(ef.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function Wo(e, t, n, r, s) {const i = {};
-for (const [o, a] of m.entries(e)) {const l = r + o, c = t[o], d = n[o];
-if (c === void 0) {i[o] = es(d);
+const s = xo(af.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new W([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function xo(e, t, n, r, s) {const i = {};
+for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = ns(d);
 continue;}
-if (a.type === "object" && "entries" in a && E(d)) {if (!E(c))
-s.push(`${l}: not an object; reset to defaults`), i[o] = es(d);
+if (a.type === "object" && "entries" in a && E(d)) {if (!E(l))
+s.push(`${c}: not an object; reset to defaults`), i[o] = ns(d);
 else {const u = a.entries;
-i[o] = Wo(u, c, d, `${l}.`, s);}
+i[o] = xo(u, l, d, `${c}.`, s);}
 continue;}
-const f = je(a, c);
-f.success ? i[o] = f.output : (s.push(`${l}: ${nf(c)} is not valid; reset to ${ne.stringify(d)}`), i[o] = es(d));}
+const f = je(a, l);
+f.success ? i[o] = f.output : (s.push(`${c}: ${lf(l)} is not valid; reset to ${ne.stringify(d)}`), i[o] = ns(d));}
 return i;}
-function E(e) {return typeof e == "object" && e !== null && !Y.isArray(e);}
-function es(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
-function nf(e) {const t = ne.stringify(e) ?? S(e);
-return t.length > 40 ? `${le(t, 37)}...` : t;}
-var Ko = G(Te(), At()), rf = G(Te(), At(), ut(-1e6), dt(1e6)), xo = V({overrides: M(Rn(ee(Kt), rf)),
-worn: M(V({ physical: M(Ko), magical: M(Ko) })),
-stance: M(G(Q(), X(40))),
-deadForGood: M(J(!0)),
-edition: M(V({ id: an, state: Wt() }))
-}), wm = m.keys(xo.entries);
-function sf(e) {const t = {}, n = [];
+function E(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
+function ns(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
+function lf(e) {const t = ne.stringify(e) ?? S(e);
+return t.length > 40 ? `${ce(t, 37)}...` : t;}
+var qo = F(_e(), St()), df = F(_e(), St(), lt(-1e6), ct(1e6)), zo = V({overrides: M(Dn(te(Yt), df)),
+worn: M(V({ physical: M(qo), magical: M(qo) })),
+stance: M(F(Z(), J(40))),
+deadForGood: M(Q(!0)),
+edition: M(V({ id: an, state: Kt() }))
+}), Om = g.keys(zo.entries);
+function uf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of m.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(xo, s);
+const i = je(zo, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Go(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = Yo(i.output);
-Dt(o) || (t[r] = o);}
+i.output.stance !== void 0 && !Bo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = Xo(i.output);
+Ct(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Yo(e) {for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+function Xo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Un(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;}
-function qo(e, t, n) {Yo(n), Dt(n) ? delete e[t] : e[t] = n;}
-function Dt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var It = G(Te(), At()), Bn = Ht(It), zo = G(Te(), oi(), ut(-1e9), dt(1e9)), mt = G(Q(), qe(1), X(64)), of = ee(["physical", "magical"]), Xo = V({edition: M(V({ id: an, state: Wt() })),
-deadForGood: M(J(!0)),
-stance: M(G(Q(), X(40)))
-}), Jo = Ht(V({ edition: an, answer: Wt() })), af = fi("kind", [
-V({ kind: J("bar"), resource: ee(hi), bar: ee(ln), attributeId: M(mt), from: Bn, to: It }),
-V({ kind: J("attribute"), key: ee(Kt), attributeId: mt, from: Bn, to: It }),
-V({ kind: J("override"), key: ee(Kt), from: Bn, to: It }),
-V({ kind: J("worn"), track: of, from: Bn, to: It }),
-V({ kind: J("markers"), from: G(Q(), X(2e3)), to: G(Q(), X(2e3)) }),
-V({ kind: J("memory"), tokenId: M(mt), character: M(mt), from: Xo, to: Xo }),
-V({ kind: J("answer"), tokenId: M(mt), from: Jo, to: Jo }),
-V({ kind: J("initiative"), from: zo, to: zo }),
-V({ kind: J("turn-order"), tokenId: mt })
-]), lf = V({by: G(Q(), qe(1), X(64)),
-kind: ee(["damage", "hand-edit", "save"]),
-round: It,
-key: M(G(Q(), On(/^U\d{1,7}$/))),
-tokens: ze(V({ tokenId: mt, name: G(Q(), X(200)), changes: ze(af) }))});
-function cf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Pe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Go(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function df(e) {if (e === void 0) return { history: [], problems: [] };
-if (!Y.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+function Hn(e, t, n) {const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
+function Jo(e, t, n) {Xo(n), Ct(n) ? delete e[t] : e[t] = n;}
+function Ct(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var Nt = F(_e(), St()), Wn = Wt(Nt), Qo = F(_e(), li(), lt(-1e9), ct(1e9)), pt = F(Z(), xe(1), J(64)), ff = te(["physical", "magical"]), Zo = V({edition: M(V({ id: an, state: Kt() })),
+deadForGood: M(Q(!0)),
+stance: M(F(Z(), J(40)))
+}), ea = Wt(V({ edition: an, answer: Kt() })), hf = vi("kind", [
+V({ kind: Q("bar"), resource: te(mi), bar: te(cn), attributeId: M(pt), from: Wn, to: Nt }),
+V({ kind: Q("attribute"), key: te(Yt), attributeId: pt, from: Wn, to: Nt }),
+V({ kind: Q("override"), key: te(Yt), from: Wn, to: Nt }),
+V({ kind: Q("worn"), track: ff, from: Wn, to: Nt }),
+V({ kind: Q("markers"), from: F(Z(), J(2e3)), to: F(Z(), J(2e3)) }),
+V({ kind: Q("memory"), tokenId: M(pt), character: M(pt), from: Zo, to: Zo }),
+V({ kind: Q("answer"), tokenId: M(pt), from: ea, to: ea }),
+V({ kind: Q("initiative"), from: Qo, to: Qo }),
+V({ kind: Q("turn-order"), tokenId: pt })
+]), pf = V({by: F(Z(), xe(1), J(64)),
+kind: te(["damage", "hand-edit", "save"]),
+round: Nt,
+key: M(F(Z(), Rn(/^U\d{1,7}$/))),
+tokens: qe(V({ tokenId: pt, name: F(Z(), J(200)), changes: qe(hf) }))});
+function vf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ne(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Bo(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).life.parseState(t.edition.state) !== null));}
+function mf(e) {if (e === void 0) return { history: [], problems: [] };
+if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(lf, r);
-i.success && i.output.tokens.every((o) => o.changes.every(cf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = je(pf, r);
+i.success && i.output.tokens.every((o) => o.changes.every(vf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var uf = ["life", "pendingDefense", "reactions", "skillsVs"], Qo = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function ts(e, t) {const n = {};
-for (const s of uf) e[s] !== void 0 && (n[s] = e[s]);
+var gf = ["life", "pendingDefense", "reactions", "skillsVs"], ta = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function rs(e, t) {const n = {};
+for (const s of gf) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: Xu, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function ff(e) {if (!E(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: nf, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function kf(e) {if (!E(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, ts(e, e.stance)), t;}
-function Zo(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function ea(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
-function hf(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, rs(e, e.stance)), t;}
+function na(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function ra(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
+function yf(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = E(r.bars) ? r.bars : {}, a = E(s.bars) ? s.bars : {};
-for (const u of ["vitality", "soul", "power"]) {const p = a[u];
-o[u] !== p && typeof p == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? Qo[u], from: o[u] ?? null, to: p });}
-const l = E(r.protection) ? r.protection : void 0, c = E(s.protection) ? s.protection : void 0;
-c && typeof c.value == "number" && l?.value !== c.value && i.push(
-typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
+for (const u of ["vitality", "soul", "power"]) {const h = a[u];
+o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? ta[u], from: o[u] ?? null, to: h });}
+const c = E(r.protection) ? r.protection : void 0, l = E(s.protection) ? s.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && i.push(
+typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = E(r.record) ? r.record : {}, f = E(s.record) ? s.record : {};
-if (!ea(d.life, f.life) || !ea(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", p = u !== "" && E(n[u]) ? n[u] : {}, h = { reactions: p.reactions, skillsVs: p.skillsVs };
+if (!ra(d.life, f.life) || !ra(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && E(n[u]) ? n[u] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: ts({ ...h, ...Zo(d) }, p.stance),
-to: ts({ ...h, ...Zo(f) }, p.stance)});}
+from: rs({ ...p, ...na(d) }, h.stance),
+to: rs({ ...p, ...na(f) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function pf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : Qo, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return E(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([o, a]) => [o, ff(a)]))), Y.isArray(e.history) && (i.history = e.history.map(
-(o) => E(o) && Y.isArray(o.tokens) ? {by: o.by,
+function wf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : ta, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return E(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, kf(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+(o) => E(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => hf(a, n, r))
+tokens: o.tokens.map((a) => yf(a, n, r))
 } : o
 )), i;}
-function ta(e) {const t = e.edition;
+function sa(e) {const t = e.edition;
 if (!E(t) || !E(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function vf(e) {if (!E(e) || e.kind !== "memory") return e;
+function bf(e) {if (!E(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!E(r)) continue;
-const s = ta(r);
+const s = sa(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function mf(e) {const t = {}, n = {};
+function $f(e) {const t = {}, n = {};
 if (E(e.tokens))
-for (const [s, i] of m.entries(e.tokens)) {if (!E(i)) {n[s] = i;
+for (const [s, i] of g.entries(e.tokens)) {if (!E(i)) {n[s] = i;
 continue;}
-const o = ta(i);
-m.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = Y.isArray(e.history) ? e.history.map(
-(s) => E(s) && Y.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && Y.isArray(i.changes) ? { ...i, changes: i.changes.map(vf) } : i) } : s
+const o = sa(i);
+g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const r = q.isArray(e.history) ? e.history.map(
+(s) => E(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(bf) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: E(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function dn(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function na(e, t) {return e.exchange.waiting[t] ?? null;}
-function ra(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function Ct(e, t) {const n = {};
+function ia(e, t) {return e.exchange.waiting[t] ?? null;}
+function oa(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Pt(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Hn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Dt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function Ae(e, t) {if (e === t) return !0;
+function Kn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function $e(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || Y.isArray(e) !== Y.isArray(t)) return !1;
-if (Y.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
+if (q.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!$e(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of m.keys(n)) if (!Ae(n[s], r[s])) return !1;
-for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of g.keys(n)) if (!$e(n[s], r[s])) return !1;
+for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Wn(e, t) {return t.character ?? t.tokenId ?? e;}
-function ns(e, t, n, r) {if (Ae(e, t)) return [];
+function Yn(e, t) {return t.character ?? t.tokenId ?? e;}
+function ss(e, t, n, r) {if ($e(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function gf(e, t) {switch (t.kind) {case "bar":
+function Af(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2387,152 +2390,152 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Wn(e, t)}`;
+return `memory:${Yn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function kf(e, t = () => !0, n = () => {}) {const r = new I();
+function Sf(e, t = () => !0, n = () => {}) {const r = new D();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const l = gf(i.tokenId, a), c = r.get(l);
-c ? (c.last = a, o && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: a, last: a, ...o ? { owner: i } : {} });}}
+for (const a of i.changes) {const c = Af(i.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
-for (const [i, o] of r) {const { first: a, last: l } = o, c = o.owner ?? n(a);
-if (c === void 0) continue;
-const d = a !== l && "to" in a && "to" in l ? { ...a, to: l.to } : a;
-s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });}
+for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
+if (l === void 0) continue;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function sa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function aa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
 for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var yf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function wf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function ia(e, t, n, r) {const s = [];
+var _f = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Ef(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function ca(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
-const l = t.get(i);
-if (!n(l, a.to))
+const c = t.get(i);
+if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${ht[a.resource]} is ${l ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${ut[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${yf[a.key] ?? a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${_f[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${l ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
 s.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, l ?? {})}`);
+s.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "answer":
-s.push(`${o} ${l != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
+s.push(`${o} ${c != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${l ?? "gone"} (was left at ${a.to})`);
+s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function bf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: sa(s.from, t, n), to: sa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function $f(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function Tf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: aa(s.from, t, n), to: aa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function Of(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Af = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function oa(e) {const t = e.edition, n = Vn(t?.id) ? Pe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Af[n.life.condition(r, null)] : -1;}
-var Nt = (e, t) => Y.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
-function Sf(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const l = t(a, r);
-return l === a ? void 0 : l;
+var Rf = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function la(e) {const t = e.edition, n = Un(t?.id) ? Ne(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Rf[n.life.condition(r, null)] : -1;}
+var Mt = (e, t) => q.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
+function Df(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+return c === a ? void 0 : c;
 }, i = E(e.tokens) ? { ...e.tokens } : {};
-for (const [a, l] of m.entries(i)) {const c = E(l) ? s(a) : void 0;
-if (!c) continue;
-const { edition: d, deadForGood: f, stance: u, ...p } = l, h = ne.parse(ne.stringify({ edition: d, deadForGood: f, stance: u }));
-m.keys(p).length > 0 ? i[a] = p : delete i[a];
-const g = i[c];
-if (!g) i[c] = h;
-else {const [k, v] = oa(h) > oa(g) ? [h, g] : [g, h];
-i[c] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = Nt(e.history, (a) => ({...a,
-tokens: Nt(a.tokens, (l) => ({...l,
-changes: Nt(l.changes, (c) => {const d = c.kind === "memory" ? s(S(c.tokenId ?? l.tokenId)) : void 0;
-return d ? ns(c.from, c.to, d, c.tokenId) : c;})}))}));
+for (const [a, c] of g.entries(i)) {const l = E(c) ? s(a) : void 0;
+if (!l) continue;
+const { edition: d, deadForGood: f, stance: u, ...h } = c, p = ne.parse(ne.stringify({ edition: d, deadForGood: f, stance: u }));
+g.keys(h).length > 0 ? i[a] = h : delete i[a];
+const m = i[l];
+if (!m) i[l] = p;
+else {const [k, v] = la(p) > la(m) ? [p, m] : [m, p];
+i[l] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = Mt(e.history, (a) => ({...a,
+tokens: Mt(a.tokens, (c) => ({...c,
+changes: Mt(c.changes, (l) => {const d = l.kind === "memory" ? s(S(l.tokenId ?? c.tokenId)) : void 0;
+return d ? ss(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: E(e.tokens) ? i : e.tokens, history: o };}
-function _f(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
+function If(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return Ae(n, s) || i.push({ ...e, from: n, to: s }), Ae(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Ef(e) {if (!E(e) || !E(e.answers)) return e;
+return $e(n, s) || i.push({ ...e, from: n, to: s }), $e(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function Cf(e) {if (!E(e) || !E(e.answers)) return e;
 const t = {};
-for (const [n, r] of m.entries(e.answers))
+for (const [n, r] of g.entries(e.answers))
 if (!E(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Tf(e) {const t = Nt(e.history, (s) => ({ ...s, tokens: Nt(s.tokens, (i) => ({ ...i, changes: Nt(i.changes, _f) })) })), n = e.exchange;
+function Nf(e) {const t = Mt(e.history, (s) => ({ ...s, tokens: Mt(s.tokens, (i) => ({ ...i, changes: Mt(i.changes, If) })) })), n = e.exchange;
 if (!E(n) || !E(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of m.entries(n.attacks)) r[s] = Ef(i);
+for (const [s, i] of g.entries(n.attacks)) r[s] = Cf(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var rs = 20, ss = 100, un = G(Q(), qe(1), X(64)), is = G(Q(), qe(1), X(40)), Of = V({word: is,
-answer: M(Wt()),
-roll: M(G(Te(), At())),
-success: M(ft()),
-typed: M(J(!0)),
-gm: M(J(!0)),
+var is = 20, os = 100, un = F(Z(), xe(1), J(64)), as = F(Z(), xe(1), J(40)), Pf = V({word: as,
+answer: M(Kt()),
+roll: M(F(_e(), St())),
+success: M(dt()),
+typed: M(Q(!0)),
+gm: M(Q(!0)),
 helper: M(un),
-spared: M(G(Q(), X(200))),
-replaces: M(J(!0))
-}), aa = V({key: G(Q(), On(/^[AG]\d{1,6}$/)),
+spared: M(F(Z(), J(200))),
+replaces: M(Q(!0))
+}), da = V({key: F(Z(), Rn(/^[AG]\d{1,6}$/)),
 by: un,
-gm: ft(),
-attacker: Ht(un),
+gm: dt(),
+attacker: Wt(un),
 edition: an,
-positionals: G(ze(G(Q(), X(200))), X(4)),
-flags: G(ze(ci([is, G(ze(G(Q(), X(200))), X(8))])), X(20)),
-situation: Ht(is),
-round: G(Te(), At()),
-defenders: G(ze(un), qe(1), X(ss)),
-answers: Rn(un, Of)});
-function la(e) {const t = je(aa, e);
+positionals: F(qe(F(Z(), J(200))), J(4)),
+flags: F(qe(fi([as, F(qe(F(Z(), J(200))), J(8))])), J(20)),
+situation: Wt(as),
+round: F(_e(), St()),
+defenders: F(qe(un), xe(1), J(os)),
+answers: Dn(un, Pf)});
+function ua(e) {const t = je(da, e);
 if (!t.success) return !1;
-const n = Pe(t.output.edition);
-for (const r of m.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+const n = Ne(t.output.edition);
+for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Rf(e, t, n) {const r = {};
+function Mf(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!E(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of m.entries(e)) {const o = je(aa, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && la(o.output) && m.keys(r).length < rs ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of g.entries(e)) {const o = je(da, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ce(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && ua(o.output) && g.keys(r).length < is ? r[s] = o.output : t.push(`exchange.attacks.${ce(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ca = 50, Df = 100;
-function da(e) {return e.length > 0 && e.length <= Df;}
-function If(e, t) {if (e === void 0) return [];
-if (!Y.isArray(e))
+var fa = 50, Lf = 100;
+function ha(e) {return e.length > 0 && e.length <= Lf;}
+function Ff(e, t) {if (e === void 0) return [];
+if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && da(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ca ? n.push(s) : r += 1;
+typeof s == "string" && ha(s) && s === s.toLowerCase() && !n.includes(s) && n.length < fa ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function Cf(e, t, n) {if (t !== void 0)
+function jf(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function Nf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function Pf(e) {if (typeof e != "object" || e === null) return;
+function Gf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function Vf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
-if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || O.abs(n) > 1e9))
+if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !N.isFinite(n) || O.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var Kn = "DefenseRound", fn = 5, os = 500;
+var xn = "DefenseRound", fn = 5, cs = 500;
 function hn(e) {return {schemaVersion: fn,
 scriptVersion: e,
-settings: Ho(),
+settings: Yo(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2541,164 +2544,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Mf(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of m.entries(r))
+function Uf(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of g.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Lf = {0: Mf,
-1: pf,
-2: mf,
-3: Sf,
-4: Tf};
-function Ff(e, t, n) {const r = [];
+var Bf = {0: Uf,
+1: wf,
+2: $f,
+3: Df,
+4: Nf};
+function Hf(e, t, n) {const r = [];
 if (e === void 0) return { stored: hn(t), problems: r };
 if (!E(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: hn(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (C.isInteger(i) && i > fn)
+if (N.isInteger(i) && i > fn)
 return { stored: hn(t), problems: [`state has schema version ${i}, newer than this script's ${fn}; left as it is`], newer: i };
-if (!C.isInteger(i) || i < 0)
+if (!N.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: hn(t), problems: r };
-for (; i < fn; ) {const d = Lf[i];
+for (; i < fn; ) {const d = Bf[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = tf(s.settings);
+const o = cf(s.settings);
 r.push(...o.problems);
-const a = sf(s.tokens);
+const a = uf(s.tokens);
 r.push(...a.problems);
-for (const [d, f] of m.entries(a.tokens)) {if (!f.edition) continue;
-const u = f.edition.id, p = Pe(u).life.parseState(f.edition.state);
-p === null ? (delete f.edition, Dt(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: p };}
-const l = Gf(s.exchange, r, o.settings.edition), c = df(s.history);
-return r.push(...c.problems), {stored: {schemaVersion: fn,
+for (const [d, f] of g.entries(a.tokens)) {if (!f.edition) continue;
+const u = f.edition.id, h = Ne(u).life.parseState(f.edition.state);
+h === null ? (delete f.edition, Ct(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: h };}
+const c = Kf(s.exchange, r, o.settings.edition), l = mf(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: fn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: jf(s.round, r),
-history: c.history,
-lastEntry: Uf(s.lastEntry, c.history),
-exchange: l,
-macros: Vf(s.macros),
+round: Wf(s.round, r),
+history: l.history,
+lastEntry: xf(s.lastEntry, l.history),
+exchange: c,
+macros: Yf(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: If(s.sheetLacks, r),
-...Vn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Ff(s.sheetLacks, r),
+...Un(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function jf(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Wf(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!E(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Y.isArray(e.seen) && e.seen.length <= os && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= os && s.length > 0 ? e.turned : 0, o = Pf(e.start);
+const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= cs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= cs && s.length > 0 ? e.turned : 0, o = Vf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function Gf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Kf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = E(e) && E(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, l] of m.entries(i)) {const c = a.length > 0 && a.length <= 64 && E(l) && Vn(l.edition) ? Pe(l.edition).life.parseAnswer(l.answer) : null;
-c === null ? t.push(`exchange.waiting.${le(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: l.edition, answer: c };}
-const o = Rf(E(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: ua(e, "lastAttack", "A", o), lastHiddenAttack: ua(e, "lastHiddenAttack", "G", o) };}
-function ua(e, t, n, r) {const s = E(e) ? e[t] : void 0;
-let i = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of m.keys(r)) o.startsWith(n) && (i = O.max(i, C(o.slice(1))));
+for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && E(c) && Un(c.edition) ? Ne(c.edition).life.parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${ce(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+const o = Mf(E(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: pa(e, "lastAttack", "A", o), lastHiddenAttack: pa(e, "lastHiddenAttack", "G", o) };}
+function pa(e, t, n, r) {const s = E(e) ? e[t] : void 0;
+let i = typeof s == "number" && N.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of g.keys(r)) o.startsWith(n) && (i = O.max(i, N(o.slice(1))));
 return i;}
-function Vf(e) {const t = {};
+function Yf(e) {const t = {};
 if (!E(e)) return t;
-for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Uf(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = O.max(n, C(r.key.slice(1))));
+function xf(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = O.max(n, N(r.key.slice(1))));
 return n;}
-var as = ["bar1", "bar2", "bar3"];
-function Bf(e, t) {if (!t) return;
-const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && as.includes(r) ? r : e.bars.vitality,
-soul: s && as.includes(s) ? s : e.bars.soul,
-power: i && as.includes(i) ? i : e.bars.power};
-new K(m.values(o)).size === 3 && m.assign(e.bars, o);
+var ls = ["bar1", "bar2", "bar3"];
+function qf(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ls.includes(r) ? r : e.bars.vitality,
+soul: s && ls.includes(s) ? s : e.bars.soul,
+power: i && ls.includes(i) ? i : e.bars.power};
+new W(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
-const l = n("PC breakdowns");
-(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
+const c = n("PC breakdowns");
+(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ue = "API";
-function Pt(e) {return e !== Ue && e !== "" && playerIsGM(e) === !0;}
-function Hf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Pt(e)))
+function Lt(e) {return e !== Ue && e !== "" && playerIsGM(e) === !0;}
+function zf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Lt(e)))
 return e;}
-function ls(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var Wf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function fa(e) {return !Wf.test(e);}
-function ha(e, t) {return e || !fa(t) ? "gm" : `"${t}"`;}
-function pa(e) {return e === Ue ? "gm" : ha(Pt(e), ls(e));}
-function va(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Oe(e, t, n) {return Pt(e) ? !0 : va(t.get("controlledby"), e) || va(n?.get("controlledby"), e);}
-var ma = /[^,\s]/;
-function cs(e, t) {return !ma.test(S(e.get("controlledby") ?? "")) && !ma.test(S(t?.get("controlledby") ?? ""));}
-function Kf(e, t) {const n = new K();
+function ds(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+var Xf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function va(e) {return !Xf.test(e);}
+function ma(e, t) {return e || !va(t) ? "gm" : `"${t}"`;}
+function us(e) {return e === Ue ? "gm" : ma(Lt(e), ds(e));}
+function ga(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Ee(e, t, n) {return Lt(e) ? !0 : ga(t.get("controlledby"), e) || ga(n?.get("controlledby"), e);}
+var ka = /[^,\s]/;
+function fs(e, t) {return !ka.test(S(e.get("controlledby") ?? "")) && !ka.test(S(t?.get("controlledby") ?? ""));}
+function ya(e, t) {const n = new W();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !Pt(i) && n.add(i);}
+i !== "" && i !== "all" && !Lt(i) && n.add(i);}
 return [...n];}
-function xn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function xf() {return xn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function ds() {return xn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Yf() {return xn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var qf = { original: new I(), standIn: new I() };
-function zf() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return qf;
-const t = { original: new I(), standIn: new I() };
-for (const [n, r] of m.entries(e))
+function qn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function Jf() {return qn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function hs() {return qn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Qf() {return qn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Zf = { original: new D(), standIn: new D() };
+function eh() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Zf;
+const t = { original: new D(), standIn: new D() };
+for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Xf() {return xn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function th() {return qn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var pn;
-function ga() {pn = void 0;}
-function us() {if (pn !== void 0) return pn;
+function wa() {pn = void 0;}
+function ps() {if (pn !== void 0) return pn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = ne.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of m.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(S(s));
-return pn = { page: S(e.get("playerpageid")), moved: n, bump: zf() }, pn;}
-function vn(e) {const { original: t } = us().bump;
+for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new W())).add(S(s));
+return pn = { page: S(e.get("playerpageid")), moved: n, bump: eh() }, pn;}
+function vn(e) {const { original: t } = ps().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Me(e) {const t = vn(e), n = t.get("layer");
+function Pe(e) {const t = vn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = us(), i = S(t.get("_pageid"));
+const { page: r, moved: s } = ps(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function ka(e, t) {const { bump: n } = us();
+function ba(e, t) {const { bump: n } = ps();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-m.keys(s).length > 0 && r.set(s);}
-function Jf(e) {const t = vn(e);
+g.keys(s).length > 0 && r.set(s);}
+function nh(e) {const t = vn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function fs(e) {return m.assign(m.create(null), e);}
-var Qf = fs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Zf = fs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), eh = fs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
-function th(e) {return new rh(e).parse();}
-var Yn = (e) => e >= 48 && e <= 57, ya = (e) => (e | 32) >= 97 && (e | 32) <= 122, nh = (e, t) => {const n = e.charCodeAt(t);
+function vs(e) {return g.assign(g.create(null), e);}
+var rh = vs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sh = vs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), ih = vs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
+function oh(e) {return new ch(e).parse();}
+var zn = (e) => e >= 48 && e <= 57, $a = (e) => (e | 32) >= 97 && (e | 32) <= 122, ah = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, rh = class {constructor(e) {this.text = e, this.at = 0;}
+}, ch = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && nh(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && ah(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(Qf, () => this.product());}
-product() {return this.chain(Zf, () => this.unary());}
+sum() {return this.chain(rh, () => this.product());}
+product() {return this.chain(sh, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2711,13 +2714,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Yn(e.charCodeAt(t))) {let n = t + 1;
-for (; Yn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Yn(e.charCodeAt(n + 1))) for (n += 2; Yn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, C(e.slice(t, n));}
-if (ya(e.charCodeAt(t))) {let n = t + 1;
-for (; ya(e.charCodeAt(n)); ) n += 1;
-const r = eh[e.slice(t, n).toLowerCase()];
+if (zn(e.charCodeAt(t))) {let n = t + 1;
+for (; zn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && zn(e.charCodeAt(n + 1))) for (n += 2; zn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, N(e.slice(t, n));}
+if ($a(e.charCodeAt(t))) {let n = t + 1;
+for (; $a(e.charCodeAt(n)); ) n += 1;
+const r = ih[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2727,64 +2730,64 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, hs = 20, sh = 2e3, qn = { lookups: 300, chars: 3e4 }, ih = "refers to itself through other attributes", wa = `refers to attributes nested more than ${hs} deep`, oh = `is too much work to work out (over ${qn.lookups} attributes to look up)`, ba = `is too much work to work out (over ${qn.chars} characters of formulas)`, ah = "is not a number or a formula of numbers and attributes", $a = "working", lh = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, ms = 20, lh = 2e3, Xn = { lookups: 300, chars: 3e4 }, dh = "refers to itself through other attributes", Aa = `refers to attributes nested more than ${ms} deep`, uh = `is too much work to work out (over ${Xn.lookups} attributes to look up)`, Sa = `is too much work to work out (over ${Xn.chars} characters of formulas)`, fh = "is not a number or a formula of numbers and attributes", _a = "working", hh = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > hs) return Le(wa, "read");
-if (e.length > sh) return Le("is too long to be a formula");
-if (!this.spend(e.length)) return Le(ba, "read");
+work(e, t) {if (t > ms) return Me(Aa, "read");
+if (e.length > lh) return Me("is too long to be a formula");
+if (!this.spend(e.length)) return Me(Sa, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {const l = o[1].trim(), c = this.attribute(l, o[2] === "max" ? "max" : "current", t + 1);
-if (!c.ok) return c.kind === "own" ? Le(`refers to "${l}", which ${c.problem}`, "whole") : c;
-if (t + 1 + c.height > hs) return Le(wa, "read");
-s = O.max(s, c.height + 1), n += `${e.slice(r, o.index)}(${c.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Le(ba, "read");
+for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+if (!l.ok) return l.kind === "own" ? Me(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > ms) return Me(Aa, "read");
+s = O.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(Sa, "read");
 } else n = e;
-const a = th(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !C.isFinite(a) ? Le(ah) : { ok: !0, value: a, height: s };}
+const a = oh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !N.isFinite(a) ? Me(fh) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === $a) return Le(ih, "whole");
+if (s === _a) return Me(dh, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= qn.lookups) return Le(oh, "read");
+if (this.lookups >= Xn.lookups) return Me(uh, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, $a);
+this.memo.set(r, _a);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return Le("the character does not have");
+workRaw(e, t) {if (e == null) return Me("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= qn.chars;}};
-function Le(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function Z(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
-function U(e) {return getObj("graphic", e);}
-function ch(e) {return getObj("character", e);}
+spend(e) {return this.chars += e, this.chars <= Xn.chars;}};
+function Me(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
+function j(e) {return getObj("graphic", e);}
+function ph(e) {return getObj("character", e);}
 function z(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function mn(e, t) {const n = ks(e, t) ? z(e) : void 0;
+function mn(e, t) {const n = bs(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function dh(e, t) {const n = U(e);
+function vh(e, t) {const n = j(e);
 return n && mn(n, t);}
-function uh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => ks(n, t) !== "");}
-var ke = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function mh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => bs(n, t) !== "");}
+var ge = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, zn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ke[this.bar].link) ?? "")), this.linkRead;}
+}, Jn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ge[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ke[this.bar].value), this.valueRead = ae(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(ge[this.bar].value), this.valueRead = ae(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ae(e ? e.get("max") : this.token.get(ke[this.bar].max));}
+this.maxRead = ae(e ? e.get("max") : this.token.get(ge[this.bar].max));}
 return this.maxRead;}};
-function Aa(e, t) {return new zn(e, t).value;}
-function Xn(e, t, n) {const r = {vitality: new zn(e, n.bars.vitality),
-soul: new zn(e, n.bars.soul),
-power: new zn(e, n.bars.power)};
+function Ea(e, t) {return new Jn(e, t).value;}
+function Qn(e, t, n) {const r = {vitality: new Jn(e, n.bars.vitality),
+soul: new Jn(e, n.bars.soul),
+power: new Jn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
@@ -2792,110 +2795,110 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: cs(e, t),
-hidden: Me(e),
+npc: fs(e, t),
+hidden: Pe(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var ps = { armor_physical: "physical", armor_magical: "magical" };
-function Sa(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, fh(t, n, r));}
-function fh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function _a(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var hh = { kind: "override" }, Ea = { kind: "none" }, vs = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ph = m.freeze({}), vh = [], Ta = m.freeze({}), mh = m.freeze({ current: null, max: null, present: !1 }), ms = [];
+var gs = { armor_physical: "physical", armor_magical: "magical" };
+function Ta(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, gh(t, n, r));}
+function gh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Oa(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var kh = { kind: "override" }, Ra = { kind: "none" }, ks = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yh = g.freeze({}), wh = [], Da = g.freeze({}), bh = g.freeze({ current: null, max: null, present: !1 }), ys = [];
 function gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Oa(e) {return !gn(e) && ae(e) === null;}
-var gh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ms;}
-read(e, t = vh) {let n = !1;
+function Ia(e) {return !gn(e) && ae(e) === null;}
+var $h = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ys;}
+read(e, t = wh) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || ps[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || gs[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = ps[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? vs[r] : hh;
+readOne(e) {const { snapshot: t, record: n } = this, r = gs[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? ks[r] : kh;
 return;}
-const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], l = i && o.find(i.id, a);
-let c, d = r !== void 0 && !t.unique;
-if (l)
-r !== void 0 && !d && (d = Oa(c = l.get("current")));
-else if (i && !gn(c = o.sheetDefault(i.id, a, "current")))
+const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
+let l, d = r !== void 0 && !t.unique;
+if (c)
+r !== void 0 && !d && (d = Ia(l = c.get("current")));
+else if (i && !gn(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : mh, this.places[e] = r ? vs[r] : Ea;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : bh, this.places[e] = r ? ks[r] : Ra;
 return;}
 const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(c !== void 0 ? c : l.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? vs[r] : l ? { kind: "attribute", attribute: l } : Ea;}
+this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? ks[r] : c ? { kind: "attribute", attribute: c } : Ra;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
 return gn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
 if (gn(i) && this.snapshot.unique) {const o = s.get("current");
-if (Oa(o)) return this.number(o, e, "current");}
+if (Ia(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
 number(e, t, n) {const r = ae(e);
 if (r !== null) return r;
 if (gn(e)) return null;
-this.formulas ?? (this.formulas = new lh((o, a) => this.lookup(o, a)));
+this.formulas ?? (this.formulas = new hh((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate(S(e));
-if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const i = s.ok ? C.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === ms && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function gs(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function kh(e, t) {const n = U(e);
+if (s.ok && N.isSafeInteger(s.value)) return s.value;
+const i = s.ok ? N.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === ys && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function ws(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function Ah(e, t) {const n = j(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[mn(n, r)], i = Aa(n, r);
-return {name: Z(n, e),
+const r = t.settings.bars.vitality, s = t.tokens[mn(n, r)], i = Ea(n, r);
+return {name: ee(n, e),
 stance: s?.stance ?? null,
-state: Sa(t.edition, s, i, t.editionLeft),
-answer: _a(t.edition, t.waiting[e]),
+state: Ta(t.edition, s, i, t.editionLeft),
+answer: Oa(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function yh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new gh(e, t, r) : void 0;
+function Sh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new $h(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
-let l = null;
+let c = null;
 if (a && a.length > 0) {const v = a.find(($) => $.id === e.id);
-v !== void 0 && (l = Ra(v.pr));}
-let c = ph;
-if (n.others && n.others.length > 0) {c = {};
-for (const v of n.others) c[v] = kh(v, r);}
-const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, p = Sa(r.edition, s, u, r.editionLeft), h = {id: e.id,
+v !== void 0 && (c = Ca(v.pr));}
+let l = yh;
+if (n.others && n.others.length > 0) {l = {};
+for (const v of n.others) l[v] = Ah(v, r);}
+const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = Ta(r.edition, s, u, r.editionLeft), p = {id: e.id,
 name: e.name,
-bars: { vitality: gs(d.vitality, "vitality", f, u), soul: gs(d.soul, "soul", f), power: gs(d.power, "power", f) },
-values: o?.values ?? Ta,
+bars: { vitality: ws(d.vitality, "vitality", f, u), soul: ws(d.soul, "soul", f), power: ws(d.power, "power", f) },
+values: o?.values ?? Da,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: p,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : _a(r.edition, r.waiting[e.id]),
-initiative: l,
+state: h,
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Oa(r.edition, r.waiting[e.id]),
+initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Ra(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: c};
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Ca(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: l};
 if (o !== void 0 && n.more)
-for (let v = n.more(h); v !== void 0 && o.read(v.values, v.maxes); v = n.more(h)) ;
-const g = { snapshot: e, record: t, facts: h, places: o?.places ?? Ta, problems: o?.problems ?? ms, condition: r.edition.life.condition(p, u) }, k = n.bars;
+for (let v = n.more(p); v !== void 0 && o.read(v.values, v.maxes); v = n.more(p)) ;
+const m = { snapshot: e, record: t, facts: p, places: o?.places ?? Da, problems: o?.problems ?? ys, condition: r.edition.life.condition(h, u) }, k = n.bars;
 if (k !== void 0) {for (let v = 0; v < k.length; v += 1)
-if (h.bars[k[v]].value === null) {g.brokenBar = k[v];
+if (p.bars[k[v]].value === null) {m.brokenBar = k[v];
 break;}}
-return g;}
-function Ra(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
+return m;}
+function Ca(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = C(e.trim());
-return C.isFinite(t) ? t : null;}
-function Da(e) {return getObj("attribute", e)?.get("current");}
-function ks(e, t) {return S(e.get(ke[t].link) ?? "");}
-function wh(e) {const t = getObj("attribute", e);
+const t = N(e.trim());
+return N.isFinite(t) ? t : null;}
+function Na(e) {return getObj("attribute", e)?.get("current");}
+function bs(e, t) {return S(e.get(ge[t].link) ?? "");}
+function _h(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var bh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
+var Eh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new I());
+r || this.defaults.set(e, r = new D());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && da(i) && o.length < ca && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && ha(i) && o.length < fa && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2903,17 +2906,17 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new I();
+if (!t) {t = new D();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function ys(e) {const t = e?.get;
+function $s(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function $h(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ke[t].link]: e });}
-var Ia = {"&": "&amp;",
+function Th(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ge[t].link]: e });}
+var Pa = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2936,265 +2939,267 @@ $: "&#36;",
 "\\": "&#92;"
 }, kn = [];
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-Ia[t] !== void 0 ? kn[e] = Ia[t] : t === `
+Pa[t] !== void 0 ? kn[e] = Pa[t] : t === `
 ` || t === "\r" ? kn[e] = " " : e < 32 && t !== "	" || e === 127 ? kn[e] = "" : kn[e] = void 0;}
-function Ah(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Oh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function gt(e) {const t = typeof e == "string" ? e : S(e ?? "");
+function vt(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : Ah(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : Oh(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Be(e, t) {on(e, t);}
-function Jn(e) {log(e);}
-function ws(e) {return state[e];}
-function Ca(e, t) {state[e] = t;}
-function Sh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function _h(e) {setTimeout(e, 0);}
-function Eh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Zn(e) {log(e);}
+function As(e) {return state[e];}
+function Ma(e, t) {state[e] = t;}
+function Rh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Dh(e) {setTimeout(e, 0);}
+function Ih(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Th(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Oh(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Rh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Ch(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function La(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Nh(e, t) {const n = getObj("macro", e);
+return n?.get("name") !== t ? !1 : (n.remove(), !0);}
+function Ph(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Dh() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
-return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function bs(e, t, n) {try {const r = t instanceof _n ? t.stack ?? t.message : S(t);
-Jn(`${se} v${be}: ${e} failed${Dh()}: ${r}`), n && sendChat(
-se,
-`/w ${n} ${gt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+function Mh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+return e && N.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Ss(e, t, n) {try {const r = t instanceof En ? t.stack ?? t.message : S(t);
+Zn(`${ie} v${we}: ${e} failed${Mh()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${vt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function Ae(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-bs(o, i, a);};
-ga();
+Ss(o, i, a);};
+wa();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var Mt = { kind: "public" }, fe = { kind: "whisper", to: "gm" };
-function _e(e) {return { kind: "whisper", to: e };}
-function F(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function ye(e) {let t = `&{template:default} {{name=${gt(e.title)}}}`;
+var Ft = { kind: "public" }, fe = { kind: "whisper", to: "gm" };
+function ke(e) {return { kind: "whisper", to: e };}
+function L(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function ye(e) {let t = `&{template:default} {{name=${vt(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, l = a === void 0 ? 0 : a.length;
-if (o.length === 0 && l === 0) continue;
-let c = "";
-for (let u = 0; u < o.length; u += 1) c += (u === 0 ? "" : "<br>") + gt(o[u]);
+for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
+if (o.length === 0 && c === 0) continue;
+let l = "";
+for (let u = 0; u < o.length; u += 1) l += (u === 0 ? "" : "<br>") + vt(o[u]);
 let d = "";
-for (let u = 0; u < l; u += 1) d += (u === 0 ? "" : " ") + he(a[u].label, a[u].command);
-let f = Ih(i.label);
+for (let u = 0; u < c; u += 1) d += (u === 0 ? "" : " ") + he(a[u].label, a[u].command);
+let f = Lh(i.label);
 if (r.includes(f)) {let u = 2;
 for (; r.includes(`${f} (${u})`); ) u += 1;
 f = `${f} (${u})`;}
-r.push(f), t += ` {{${gt(f)}=${c}${c && d ? " " : ""}${d}}}`;}
+r.push(f), t += ` {{${vt(f)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Ih(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function oe(e) {return gt(e);}
-function $s(e, t) {let n = gt(e);
+function Lh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function se(e) {return vt(e);}
+function _s(e, t) {let n = vt(e);
 for (const r of t) n += ` ${he(r.label, r.command)}`;
 return n;}
-var Ch = /^[-\w]+$/;
-function he(e, t) {return `[${gt(e)}](${t})`;}
-function Qn(e) {return Ch.test(e);}
-function Na(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === Ue ? Nh(e, t, n, r) : Pa(e, t, n, r, s, Pt(s), !1);}
-function Pa(e, t, n, r, s, i, o) {const a = i ? "the GM" : ls(s), l = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ha(i, a), relayed: o, help: r };
-return !i && !fa(a) && (l.replyFor = B(a, 60)), l;}
-function Nh(e, t, n, r) {const s = n.flags.get("api-as");
+var Fh = /^[-\w]+$/;
+function he(e, t) {return `[${vt(e)}](${t})`;}
+function er(e) {return Fh.test(e);}
+function Fa(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
+return s === Ue ? jh(e, t, n, r) : ja(e, t, n, r, s, Lt(s), !1);}
+function ja(e, t, n, r, s, i, o) {const a = i ? "the GM" : ds(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ma(i, a), relayed: o, help: r };
+return !i && !va(a) && (c.replyFor = U(a, 60)), c;}
+function jh(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const l = Hf(s?.length === 1 ? s[0] : void 0);
-if (l !== void 0) return Pa(e, t, n, r, l, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: ls(Ue), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = zf(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return ja(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: ds(Ue), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Ma = 2e3;
-function Re(e, t) {F(_e(e.replyTo), oe(La(e, t)));}
-function kt(e, t) {F(_e(e.replyTo), oe(La(e, t)), { record: !0 });}
-function La(e, t) {const n = t.length > Ma ? `${le(t, Ma - 12)}... (cut)` : t;
+var Ga = 2e3;
+function Te(e, t) {L(ke(e.replyTo), se(Va(e, t)));}
+function mt(e, t) {L(ke(e.replyTo), se(Va(e, t)), { record: !0 });}
+function Va(e, t) {const n = t.length > Ga ? `${ce(t, Ga - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Ph = 200;
-function rt(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var Gh = 200;
+function nt(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Ph - 7;
+let s = Gh - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${le(r, s - 9)}... (cut)`), F(_e(e.replyTo), $s(r, [...n, { label: "Help", command: e.help() }]));}
-function Mh(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${ce(r, s - 9)}... (cut)`), L(ke(e.replyTo), _s(r, [...n, { label: "Help", command: e.help() }]));}
+function Vh(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Fa(e, t) {const n = e.store.tokens[t];
-n && Dt(n) && delete e.store.tokens[t];}
-function Zn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var er = "Help: DefenseRound", W = (e) => `<code>${Zn(e)}</code>`, st = (e) => `<li>${e}</li>`;
-function Lh(e) {const t = e.stance.modes.length > 0 ? [st(`${W(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Zn).join(" ")}`)] : [];
+function Ua(e, t) {const n = e.store.tokens[t];
+n && Ct(n) && delete e.store.tokens[t];}
+function tr(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var nr = "Help: DefenseRound", K = (e) => `<code>${tr(e)}</code>`, rt = (e) => `<li>${e}</li>`;
+function Uh(e) {const t = e.stance.modes.length > 0 ? [rt(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(tr).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${be}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${we}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-st(`${W(e.check.usage)}: ${e.check.help.map(Zn).join(" ")}`),
-st(`${W(e.hit.usage)}: ${e.hit.help.map(Zn).join(" ")}`),
-st(`${W("!attack")} with the same amount and flags, ${W("--ids DEFENDER ...")} and the attacker selected (or ${W("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${W(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${W("!attack --resolve KEY")} (the GM, or whoever declared it). ${W("!attack --list")} and ${W("--cancel KEY")}; ${W("!damage --undo")} takes the whole attack back.`),
-st(`${W("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-st("Every command answers <code>--help</code>."),
+rt(`${K(e.check.usage)}: ${e.check.help.map(tr).join(" ")}`),
+rt(`${K(e.hit.usage)}: ${e.hit.help.map(tr).join(" ")}`),
+rt(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+rt(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+rt("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-st(`${W("!defense-round")}: status and settings menu; ${W("config KEY VALUE")} (${W(`config edition ${sn().join("|")}`)} switches editions), ${W("set NAME VALUE|clear")}, ${W("repair")}, ${W("next-round")}, ${W("macros")} (the table's macros for this edition), ${W("refresh")}, ${W("help")}.`),
-st(`Commands another script relays (ScriptCards' ${W("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${W("config api-commands gm")}, or act for the player ${W("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${W("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+rt(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${sn().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
+rt(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var yt;
-function As(e, t = {}) {yt = Eh(er, Lh(e), t.createIfMissing !== !1) ?? yt;}
-function ja() {return yt = Th(er, yt), yt !== void 0 && Qn(yt) ? { label: er, command: `http://journal.roll20.net/handout/${yt}` } : void 0;}
-function Ga(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var gt;
+function Es(e, t = {}) {gt = Ih(nr, Uh(e), t.createIfMissing !== !1) ?? gt;}
+function Ba() {return gt = Ch(nr, gt), gt !== void 0 && er(gt) ? { label: nr, command: `http://journal.roll20.net/handout/${gt}` } : void 0;}
+function Ha(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Sr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, mi(n, r)).toLowerCase();
-return m.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Va(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Fh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Ua(e, t, n, r = Ga(t, n)) {if (!r) return;
-const s = n[r], i = hc(t.content, t.inlinerolls);
+for (; r < n.length && Tr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, yi(n, r)).toLowerCase();
+return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function Wa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Bh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Ka(e, t, n, r = Ha(t, n)) {if (!r) return;
+const s = n[r], i = yl(t.content, t.inlinerolls);
 let o;
-try {const a = gi(i);
-if (o = Na(e, t, a, () => Fh(e, s, a, r)), o.relayRefused) {Re(o, Va(e, r));
+try {const a = wi(i);
+if (o = Fa(e, t, a, () => Bh(e, s, a, r)), o.relayRefused) {Te(o, Wa(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Re(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Te(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const c = s.helpFor?.(e, o.parsed), d = c ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = ja(), p = c === void 0 ? s.flags?.(e) ?? [] : [], h = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...p.length > 0 ? [{ label: "Flags", lines: p }] : []];
-F(_e(o.replyTo), ye({ title: `Help: ${d.title}${f}`, rows: [...h, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ba(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+L(ke(o.replyTo), ye({ title: `Help: ${d.title}${f}`, rows: [...p, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const l = s.run(o);
-l && await l;
-} catch (a) {if (a instanceof _ || a instanceof D) {if (o ?? (o = Na(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Re(o, Va(e, r));
+const c = s.run(o);
+c && await c;
+} catch (a) {if (a instanceof _ || a instanceof I) {if (o ?? (o = Fa(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Te(o, Wa(e, r));
 return;}
-rt(o, a.message);
+nt(o, a.message);
 return;}
 throw a;}}
-var jh = new K(
+var Hh = new W(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Gh(e) {if (jh.has(e)) return [e];
+function Wh(e) {if (Hh.has(e)) return [e];
 const t = [];
 try {const n = ne.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of Y.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function tr(e) {const t = new I();
+function rr(e) {const t = new D();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Lt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function it(e) {const t = new I();
+function kt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function st(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Lt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Vh = class {constructor() {this.byReason = new I();}
+return kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var Kh = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${it(t)}: ${n}`)), e;}
-}, Ba = ["on", "off"], Ss = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ha = [
+return this.byReason.forEach((t, n) => e.push(`${st(t)}: ${n}`)), e;}
+}, Ya = ["on", "off"], Ts = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, xa = [
 "edition",
-...m.keys(Ss),
+...g.keys(Ts),
 "stamina-bar",
-...nt.map((e) => `attr.${e}`),
-...cn.map((e) => `marker.${e}`),
+...tt.map((e) => `attr.${e}`),
+...ln.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Uh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Yh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Bh(e, t, n) {const r = t.toLowerCase();
+function xh(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = Ie(n, "edition", Ju()), i = sn();
+if (r === "edition") {const s = De(n, "edition", rf()), i = sn();
 if (!i.includes(s))
 throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Ss) {const s = Ss[r], i = Ie(n, r, ln), o = e.bars[s];
+if (r in Ts) {const s = Ts[r], i = De(n, r, cn), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Ie(n, r, ["power", ...ln]);
+if (r === "stamina-bar") {const s = De(n, r, ["power", ...cn]);
 if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!nt.includes(s))
-throw new _(`unknown attribute key "${B(s)}": ${xt(s, nt, "keys")}`);
+if (!tt.includes(s))
+throw new _(`unknown attribute key "${U(s)}": ${_t(s, tt, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!cn.includes(s))
-throw new _(`unknown marker key "${B(s)}": ${xt(s, cn, "keys")}`);
-const i = n.trim(), o = Gh(i);
-if (o.length === 0) throw new _(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${Lt(o.map((l) => B(l)), 3)})`);
+if (!ln.includes(s))
+throw new _(`unknown marker key "${U(s)}": ${_t(s, ln, "keys")}`);
+const i = n.trim(), o = Wh(i);
+if (o.length === 0) throw new _(`"${U(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${U(i)}": give the tag of one (${kt(o.map((c) => U(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Ie(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ie(n, r, Ba) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = De(n, r, Ya) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ie(n, r, Ba) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = De(n, r, Ya) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ie(n, r, Zr), Uh[e.apiCommands];
-throw new _(`unknown setting "${B(t)}": ${xt(t, Ha, "settings")}`);}
-function He() {return _s(Campaign().get("turnorder"));}
-function Hh() {const e = Campaign().get("turnorder");
+return e.apiCommands = De(n, r, ts), Yh[e.apiCommands];
+throw new _(`unknown setting "${U(t)}": ${_t(t, xa, "settings")}`);}
+function He() {return Os(Campaign().get("turnorder"));}
+function qh() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function _s(e) {if (typeof e != "string" || e.trim() === "") return [];
+function Os(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = ne.parse(e);
-return Y.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function Es(e) {Campaign().set("turnorder", ne.stringify(e));}
+function Rs(e) {Campaign().set("turnorder", ne.stringify(e));}
 function yn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function nr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
-function Wh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function sr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
+function zh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Ts(e) {const t = yn(e.id), n = yn(e.custom);
+function Ds(e) {const t = yn(e.id), n = yn(e.custom);
 return `${t.length <= 64 ? t : `#${wn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${wn(n)}`}`;}
 function wn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Kh = /^(.+) -?\d+$/;
-function xh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Xh = /^(.+) -?\d+$/;
+function Jh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Wa(e) {if (nr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
+function qa(e) {if (sr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
 const t = yn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = xh();
+const r = Jh();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Kh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Xh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Ka(e) {for (const t of e) if (!Wa(t)) return t;}
-var Yh = new K(["stance-title", "stance-change", "stance-effect"]);
-function qh(e, t) {return {values: [],
+function za(e) {for (const t of e) if (!qa(t)) return t;}
+var Qh = new W(["stance-title", "stance-change", "stance-effect"]);
+function Zh(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-R(ve, { kind: "stance-title", who: i, stance: t, same: s }),
-R(ie, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
+R(pe, { kind: "stance-title", who: i, stance: t, same: s }),
+R(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
 R(e.row, { kind: "stance-change", from: r, to: t }),
 R(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
@@ -3202,18 +3207,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function zh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function ep(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Xh = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function Jh(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${ht[e.resource]} already at its max` : `${t(e.who)} is healed: ${ht[e.resource]} +${e.amount}`;
+var tp = new W(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function np(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${ut[e.resource]} already at its max` : `${t(e.who)} is healed: ${ut[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ht[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${ut[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3228,254 +3233,254 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function xa(e, t) {const n = e.words, r = (s) => Xh.has(s.kind) ? Jh(s, t, r) : Yh.has(s.kind) ? zh(s, e.stance, t) : n(s, t);
+function Xa(e, t) {const n = e.words, r = (s) => tp.has(s.kind) ? np(s, t, r) : Qh.has(s.kind) ? ep(s, e.stance, t) : n(s, t);
 return r;}
-function Qh(e) {const t = e.indexOf("@");
+function rp(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Ya(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function Ja(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
-for (; ; ) {const o = e.indexOf(",", i), l = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (l !== "") {const c = Qh(l);
+for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+if (c !== "") {const l = rp(c);
 let d;
-t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Zh(e) ? e : s;}
-function Zh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function ep(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Ya(e, o, [r, s, i]);}
-var qa = ["defensive", "reactive", "active", "full"];
-function za(e, t, n) {const r = qa.find((s) => s === t);
-return Ya(e, r ? [n.markers[r]] : [], qa.map((s) => n.markers[s]));}
-var Xa = [];
-function tp(e) {return typeof e != "function" ? !1 : (Xa.push(e), !0);}
-function Ja(e, t, n, r, s, i) {for (const a of Xa)
+return s === e || s.length < e.length && s === sp(e) ? e : s;}
+function sp(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function ip(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Ja(e, o, [r, s, i]);}
+var Qa = ["defensive", "reactive", "active", "full"];
+function Za(e, t, n) {const r = Qa.find((s) => s === t);
+return Ja(e, r ? [n.markers[r]] : [], Qa.map((s) => n.markers[s]));}
+var ec = [];
+function op(e) {return typeof e != "function" ? !1 : (ec.push(e), !0);}
+function tc(e, t, n, r, s, i) {for (const a of ec)
 try {a(e, t, n, r);
-} catch (l) {bs("an onDamage observer", l, void 0);}
-const o = i === void 0 ? ds() : i;
+} catch (c) {Ss("an onDamage observer", c, void 0);}
+const o = i === void 0 ? hs() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {bs("HealthColors.Update", a, void 0);}}
-function Qa(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var np = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
+} catch (a) {Ss("HealthColors.Update", a, void 0);}}
+function nc(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var ap = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = ke[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = ge[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Qa(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) nc(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), ka(e, this.props));}};
-function Za(e, t, n) {const r = {};
+this.any && (e.set(this.props), ba(e, this.props));}};
+function rc(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function el(e, t, n, r, s) {const i = na(e, n);
-Ae(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ra(e, n, r));}
-function rp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: l, memories: c } = e, d = c.tokens, f = s.token, u = [], p = [], h = new np(), g = () => {var b;
-return d[b = s.id] ?? (d[b] = {});
+function sc(e, t, n, r, s) {const i = ia(e, n);
+$e(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), oa(e, n, r));}
+function cp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], p = new ap(), m = () => {var w;
+return d[w = s.id] ?? (d[w] = {});
 }, k = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const b of n.changes)
-switch (b.kind) {case "bar": {const T = s.bars[b.resource], H = b.resource === "vitality" ? k : T.value, j = T.link ? getObj("attribute", T.link) : void 0, y = { kind: "bar", resource: b.resource, bar: T.bar, from: H, to: b.to };
-j && (y.attributeId = j.id), u.push(y), (T.value !== b.to || T.raw !== b.to) && h.bar(s, b.resource, b.to, j), v[b.resource] = b.to;
+for (const w of n.changes)
+switch (w.kind) {case "bar": {const T = s.bars[w.resource], B = w.resource === "vitality" ? k : T.value, H = T.link ? getObj("attribute", T.link) : void 0, b = { kind: "bar", resource: w.resource, bar: T.bar, from: B, to: w.to };
+H && (b.attributeId = H.id), u.push(b), (T.value !== w.to || T.raw !== w.to) && p.bar(s, w.resource, w.to, H), v[w.resource] = w.to;
 break;}
-case "value": {const T = o[b.key], H = i.values[b.key]?.current ?? null;
+case "value": {const T = o[w.key], B = i.values[w.key]?.current ?? null;
 if (T?.kind === "attribute")
-u.push({ kind: "attribute", key: b.key, attributeId: T.attribute.id, from: H, to: b.to }), h.attribute(T.attribute, b.to);
-else if (T?.kind === "worn") {u.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: b.to });
-const j = g();
-j.worn = { ...j.worn, [T.track]: b.to };
-} else if (ps[b.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: b.key, from: H, to: b.to });
-const j = g();
-j.overrides = { ...j.overrides, [b.key]: b.to };}
+u.push({ kind: "attribute", key: w.key, attributeId: T.attribute.id, from: B, to: w.to }), p.attribute(T.attribute, w.to);
+else if (T?.kind === "worn") {u.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: w.to });
+const H = m();
+H.worn = { ...H.worn, [T.track]: w.to };
+} else if (gs[w.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: w.key, from: B, to: w.to });
+const H = m();
+H.overrides = { ...H.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const T = r.turnOrder?.order ?? He(), H = T.find((y) => y.id === s.id), j = nr(H?.pr);
-H && C.isFinite(j) && j !== b.to && (H.pr = b.to, nl(T, r.turnOrder), u.push({ kind: "initiative", from: j, to: b.to }));
+case "initiative": {const T = r.turnOrder?.order ?? He(), B = T.find((b) => b.id === s.id), H = sr(B?.pr);
+B && N.isFinite(H) && H !== w.to && (B.pr = w.to, oc(T, r.turnOrder), u.push({ kind: "initiative", from: H, to: w.to }));
 break;}
-case "join-turn-order": {const T = op(b.tokenId, b.initiative, r.turnOrder);
-p.push(T.note), T.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
+case "join-turn-order": {const T = up(w.tokenId, w.initiative, r.turnOrder);
+h.push(T.note), T.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state": {const T = getObj("graphic", b.tokenId), H = T ? mn(T, l.bars.vitality) : b.tokenId, j = Ct(dn(c, H), a), y = Ct({ ...j, edition: { id: a.id, state: b.state } }, a);
-for (const N of ns(j, y, H === b.tokenId ? void 0 : H, b.tokenId))
-u.push(N), Hn(c, H, y);
+case "ally-state": {const T = getObj("graphic", w.tokenId), B = T ? mn(T, c.bars.vitality) : w.tokenId, H = Pt(dn(l, B), a), b = Pt({ ...H, edition: { id: a.id, state: w.state } }, a);
+for (const C of ss(H, b, B === w.tokenId ? void 0 : B, w.tokenId))
+u.push(C), Kn(l, B, b);
 break;}
 case "ally-answer":
-el(c, u, b.tokenId, { edition: a.id, answer: b.answer }, b.tokenId);
+sc(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
 break;}
-const $ = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : $;
-if (n.state !== void 0 || n.stance !== void 0) {const b = s.home, T = d[b], H = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, j = n.state === void 0 ? H : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, y = T?.deadForGood === !0, N = n.state === void 0 ? y : a.life.deadForGood(n.state, v.vitality), q = T?.stance, De = n.stance === void 0 ? q : n.stance ?? void 0;
-for (const we of ns(Za(H, y, q), Za(j, N, De), b === s.id ? void 0 : b))
-u.push(we), Hn(c, Wn(s.id, we), we.to);}
-n.answer !== void 0 && el(c, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const $ = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : $;
+if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, T = d[w], B = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, H = n.state === void 0 ? B : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, b = T?.deadForGood === !0, C = n.state === void 0 ? b : a.life.deadForGood(n.state, v.vitality), X = T?.stance, Se = n.stance === void 0 ? X : n.stance ?? void 0;
+for (const Oe of ss(rc(B, b, X), rc(H, C, Se), w === s.id ? void 0 : w))
+u.push(Oe), Kn(l, Yn(s.id, Oe), Oe.to);}
+n.answer !== void 0 && sc(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const A = d[s.id];
-A && Dt(A) && delete d[s.id];
-let L = s.statusmarkers;
-if (n.state !== void 0 && (L = ep(L, w, l)), n.stance !== void 0 && (L = za(L, n.stance, l)), L !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: L }), h.prop("statusmarkers", L)), r.tokenProps)
-for (const b of m.keys(r.tokenProps)) {const T = r.tokenProps[b];
-!(b in h.props) && f.get(b) !== T && h.prop(b, T);}
-if (h.flush(f), r.notify ?? !0) {const { bars: b } = s, T = { vitality: k, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: $ }, H = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: L, condition: w };
-Ja(f, T, H, n.detail, () => tl(s, k), r.healthColors);}
-return { changes: u, notes: p };}
-function tl(e, t) {const n = ip(e.token);
+A && Ct(A) && delete d[s.id];
+let G = s.statusmarkers;
+if (n.state !== void 0 && (G = ip(G, y, c)), n.stance !== void 0 && (G = Za(G, n.stance, c)), G !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: G }), p.prop("statusmarkers", G)), r.tokenProps)
+for (const w of g.keys(r.tokenProps)) {const T = r.tokenProps[w];
+!(w in p.props) && f.get(w) !== T && p.prop(w, T);}
+if (p.flush(f), r.notify ?? !0) {const { bars: w } = s, T = { vitality: k, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: $ }, B = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: G, condition: y };
+tc(f, T, B, n.detail, () => ic(s, k), r.healthColors);}
+return { changes: u, notes: h };}
+function ic(e, t) {const n = dp(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[ke[r.bar].value] = r.raw, n[ke[s.bar].value] = s.raw, n[ke[i.bar].value] = i.raw, t !== null && (n[ke[r.bar].value] = t), n;}
-var sp = ["width", "height"];
-function ip(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of sp) t[n] = e.get(n);
+return n[ge[r.bar].value] = r.raw, n[ge[s.bar].value] = s.raw, n[ge[i.bar].value] = i.raw, t !== null && (n[ge[r.bar].value] = t), n;}
+var lp = ["width", "height"];
+function dp(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of lp) t[n] = e.get(n);
 return t;}
-function nl(e, t) {t ? t.changed = !0 : Es(e);}
-function op(e, t, n) {const r = getObj("graphic", e);
+function oc(e, t) {t ? t.changed = !0 : Rs(e);}
+function up(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = Z(r, "The spectator"), i = n?.order ?? He();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), nl(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function ap(e, t) {const n = new I(), r = new I(), s = (c) => {let d = r.get(c);
-return d || r.set(c, d = {}), d;};
+const s = ee(r, "The spectator"), i = n?.order ?? He();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), oc(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function fp(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
+return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new I(), l = (c) => Ct(dn(e.memories, c.home), e.edition);
-for (const { tokenId: c, change: d } of t) {let f = a.get(c);
-if (f === void 0) {const u = getObj("graphic", c), p = u && Xn(u, z(u), e.settings);
-f = p ? { token: p.token, snapshot: p, memory: l(p) } : null, a.set(c, f);}
+const a = new D(), c = (l) => Pt(dn(e.memories, l.home), e.edition);
+for (const { tokenId: l, change: d } of t) {let f = a.get(l);
+if (f === void 0) {const u = getObj("graphic", l), h = u && Qn(u, z(u), e.settings);
+f = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, f);}
 if (f)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(c)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {const u = { ...e.memories.tokens[c] };
-u.worn = Un(u.worn, d.track, d.from), qo(e.memories.tokens, c, u);
+case "worn": {const u = { ...e.memories.tokens[l] };
+u.worn = Hn(u.worn, d.track, d.from), Jo(e.memories.tokens, l, u);
 break;}
-case "override": {const u = { ...e.memories.tokens[c] };
-u.overrides = Un(u.overrides, d.key, d.from), qo(e.memories.tokens, c, u);
+case "override": {const u = { ...e.memories.tokens[l] };
+u.overrides = Hn(u.overrides, d.key, d.from), Jo(e.memories.tokens, l, u);
 break;}
 case "markers":
-s(c).statusmarkers = d.from;
+s(l).statusmarkers = d.from;
 break;
-case "memory": {const u = Wn(c, d), p = Ct(dn(e.memories, u), e.edition);
-Hn(e.memories, u, $f(d.from, d.to, p, Ae));
+case "memory": {const u = Yn(l, d), h = Pt(dn(e.memories, u), e.edition);
+Kn(e.memories, u, Of(d.from, d.to, h, $e));
 break;}
 case "answer":
-Ae(d.from, d.to) || ra(e.memories, d.tokenId ?? c, d.from);
+$e(d.from, d.to) || oa(e.memories, d.tokenId ?? l, d.from);
 break;
 case "initiative": {i ?? (i = He());
-const u = i.find((p) => p.id === c);
+const u = i.find((h) => h.id === l);
 u && (u.pr = d.from, o = !0);
 break;}
 case "turn-order": {i ?? (i = He());
-const u = i.filter((p) => p.id !== d.tokenId);
+const u = i.filter((h) => h.id !== d.tokenId);
 u.length !== i.length && (i = u, o = !0);
 break;}}}
-for (const [c, d] of n) {const f = getObj("attribute", c);
-f && Qa(f, d);}
-for (const [c, d] of a) {if (!d) continue;
-const { token: f } = d, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = za(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
-const p = {};
-for (const g of hi) {const k = d.snapshot.bars[g], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
+for (const [l, d] of n) {const f = getObj("attribute", l);
+f && nc(f, d);}
+for (const [l, d] of a) {if (!d) continue;
+const { token: f } = d, u = r.get(l) ?? {};
+typeof u.statusmarkers == "string" && (u.statusmarkers = Za(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+const h = {};
+for (const m of mi) {const k = d.snapshot.bars[m], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
 $ !== void 0 && f.get(v) !== $ && (u[v] = $);
-const w = $ ?? u[v];
-p[g] = typeof w == "number" ? w : k.value;}
-m.keys(u).length > 0 && (f.set(u), ka(f, u));
-const h = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-lp(e, f, d.snapshot, d.memory, l(d.snapshot), { ...p, statusmarkers: h });}
-i && o && Es(i);}
-function lp(e, t, n, r, s, i) {const o = (l, c) => {const d = l.edition?.id === e.edition.id ? e.edition.life.parseState(l.edition.state) : null;
-return e.edition.life.condition(d ?? e.edition.life.enter(c, l.deadForGood === !0), c);
+const y = $ ?? u[v];
+h[m] = typeof y == "number" ? y : k.value;}
+g.keys(u).length > 0 && (f.set(u), ba(f, u));
+const p = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
+hp(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Rs(i);}
+function hp(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Ja(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => tl(n, n.bars.vitality.value));}
-function rl(e) {if (e.length === 0) return si.resolve([]);
+tc(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ic(n, n.bars.vitality.value));}
+function ac(e) {if (e.length === 0) return ai.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new si((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new _n(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (ga(), n(o));});});}
-function Os(e) {if (e.summary !== void 0) return e.summary;
+return new ai((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new En(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (wa(), n(o));});});}
+function Is(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === ie) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function cp(e) {if (!Qn(e.snapshot.id)) return [];
+function pp(e) {if (!er(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ge) continue;
-const r = sl(e, n);
+const r = cc(e, n);
 r && t.push(r);}
 return t;}
-function sl(e, t) {const { snapshot: n } = e;
+function cc(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Rs(e, t = []) {const n = [];
+function Cs(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = Qn(e.snapshot.id), a = e.outcome.steps;
-for (let c = 0; c < a.length; c += 1) {const d = a[c], f = d.section;
-if (f === void 0 || f === ie) continue;
-if (f === ve) {s ?? (s = d);
+const o = er(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {const d = a[l], f = d.section;
+if (f === void 0 || f === oe) continue;
+if (f === pe) {s ?? (s = d);
 continue;}
-if (f === Ge) {const h = o ? sl(e, d) : void 0;
-h && (i ?? (i = [])).push(h);
+if (f === Ge) {const p = o ? cc(e, d) : void 0;
+p && (i ?? (i = [])).push(p);
 continue;}
 let u;
-for (let h = r; h < n.length; h += 1) n[h].label === f && (u = n[h]);
+for (let p = r; p < n.length; p += 1) n[p].label === f && (u = n[p]);
 u || n.push(u = { label: f, lines: [] });
-const p = e.say(d);
-p !== "" && u.lines.push(p);}
-let l = r;
-for (let c = r; c < n.length; c += 1) n[c].lines.length > 0 && (n[l++] = n[c]);
-n.length = l, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const c of t) (i ?? (i = [])).push(c);
+const h = e.say(d);
+h !== "" && u.lines.push(h);}
+let c = r;
+for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
+n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
+for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function dp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
+function vp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
 return !1;}
-function up(e) {let t = "";
+function mp(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ht[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ut[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function fp(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Ds(e, t, n, r, s, i, o = []) {const a = new I(), l = [];
-for (const c of t) {const d = e[c], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
+function gp(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Ns(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
+for (const l of t) {const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const p = u === 1 ? f.name : `${f.name} (${u})`, h = s === "all" || n[c] === "public", g = h ? up(d.changes) : "", k = h ? [{ label: "details", command: `!defense-round details ${i[c]}` }] : [], $ = h && dp(d.outcome.steps) ? [...k, ...cp(d)] : k, w = fp(Os(d), f.name), A = g ? `${w} ${g}` : w;
-l.push({ label: p, lines: d.answer && h ? [`${d.answer}. ${A}`] : [A], buttons: $ });}
-return o.length > 0 && l.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: l };}
-var il = m.freeze({ record: !0 });
+const h = u === 1 ? f.name : `${f.name} (${u})`, p = s === "all" || n[l] === "public", m = p ? mp(d.changes) : "", k = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], $ = p && vp(d.outcome.steps) ? [...k, ...pp(d)] : k, y = gp(Is(d), f.name), A = m ? `${y} ${m}` : y;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${A}`] : [A], buttons: $ });}
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
+var lc = g.freeze({ record: !0 });
 function bn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Is(e, t, n) {if (t.length === 0) return;
+function Ps(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let u = 0; u < t.length && !r; u += 1) {const p = t[u];
-r = p.changes.length > 0 || !(p.outcome.noop || p.outcome.headline === "unharmed");}
-const s = t.length > 1 ? pp(e, t, n.sender ?? "gm") : [];
+for (let u = 0; u < t.length && !r; u += 1) {const h = t[u];
+r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
+const s = t.length > 1 ? yp(e, t, n.sender ?? "gm") : [];
 if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {F(_e(n.replyTo), oe(Os(t[0])));
+if (t.length === 1 && !u(t[0].snapshot)) {L(ke(n.replyTo), se(Is(t[0])));
 return;}
-const p = t.length === 1 ? Rs(t[0]) : Ds(t, hp(t), ol(e, t), `${n.title}: ${Cs(t.length)}`, t.every((h) => u(h.snapshot)) ? "all" : "public", s);
-F(_e(n.replyTo), ye(p));
+const h = t.length === 1 ? Cs(t[0]) : Ns(t, kp(t), dc(e, t), `${n.title}: ${Ms(t.length)}`, t.every((p) => u(p.snapshot)) ? "all" : "public", s);
+L(ke(n.replyTo), ye(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const u = t[0], p = bn(e, u.snapshot);
-F(p === "public" ? Mt : fe, ye(Rs(u, i)), il), p === "gm" && !u.snapshot.hidden && F(Mt, $s(Os(u), o ? i : []));
+if (t.length === 1) {const u = t[0], h = bn(e, u.snapshot);
+L(h === "public" ? Ft : fe, ye(Cs(u, i)), lc), h === "gm" && !u.snapshot.hidden && L(Ft, _s(Is(u), o ? i : []));
 return;}
-const a = ol(e, t), l = [], c = [];
+const a = dc(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || l.push(u), a[u] === "gm" && c.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || c.length === 0;
-l.length > 0 && F(Mt, ye(Ds(t, l, a, `${n.title}: ${Cs(l.length)}${d}`, "public", s, f ? i : []))), c.length > 0 && F(fe, ye(Ds(t, c, a, `${n.title}: ${Cs(t.length)} (GM)${d}`, "all", s, i)), il);}
-function Cs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ol(e, t) {return t.map((n) => bn(e, n.snapshot));}
-function hp(e) {return e.map((t, n) => n);}
-function pp(e, t, n) {return e.details.add(
+t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
+c.length > 0 && L(Ft, ye(Ns(t, c, a, `${n.title}: ${Ms(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && L(fe, ye(Ns(t, l, a, `${n.title}: ${Ms(t.length)} (GM)${d}`, "all", s, i)), lc);}
+function Ms(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function dc(e, t) {return t.map((n) => bn(e, n.snapshot));}
+function kp(e) {return e.map((t, n) => n);}
+function yp(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Rs(i) };}));}
-function vp(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Cs(i) };}));}
+function wp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
-return `${e.name}: its ${ht[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function wt(e) {let t = 2;
+return `${e.name}: its ${ut[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function yt(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3483,8 +3488,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Ns = 50, rr = 6e4, mp = 10, gp = 15e3, kp = Ns / 2, yp = rr / 2, sr = new Ye();
-function wp(e) {switch (e.kind) {case "bar":
+var Ls = 50, ir = 6e4, bp = 10, $p = 15e3, Ap = Ls / 2, Sp = ir / 2, or = new Ye();
+function _p(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3493,637 +3498,673 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + wt(e.from) + wt(e.to);
+return 40 + yt(e.from) + yt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + al(e.from) + al(e.to);
+return 60 + (e.tokenId?.length ?? 0) + uc(e.from) + uc(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + ll(e.from) + ll(e.to);
+return 60 + (e.tokenId?.length ?? 0) + fc(e.from) + fc(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function al(e) {return 20 + (e.stance === void 0 ? 0 : wt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ps(e.edition.state) : 0);}
-function ll(e) {return e === null ? 4 : 40 + wt(e.edition) + Ps(e.answer);}
-function Ps(e) {if (typeof e == "string") return wt(e);
+function uc(e) {return 20 + (e.stance === void 0 ? 0 : yt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Fs(e.edition.state) : 0);}
+function fc(e) {return e === null ? 4 : 40 + yt(e.edition) + Fs(e.answer);}
+function Fs(e) {if (typeof e == "string") return yt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) m.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ps(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Fs(e[n]));
 return t;}
-function ir(e) {let t = sr.get(e);
+function ar(e) {let t = or.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + wt(n.tokenId) + wt(n.name);
-for (const r of n.changes) t += wp(r);}
-sr.set(e, t);}
+for (const n of e.tokens) {t += 50 + yt(n.tokenId) + yt(n.name);
+for (const r of n.changes) t += _p(r);}
+or.set(e, t);}
 return t;}
-function bp(e, t, n) {if (n.changes.length === 0) return !1;
+function Ep(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
 if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Gs(r), l = ir(i);
-i.tokens.push(n), sr.delete(i);
-const c = ir(i) - l, d = Fs(a, i.by);
-a.bytes += c, d.bytes += c, d.quota && (a.quota.bytes += c);
-for (let f = ar(r, i.by); f >= 0 && r[f] !== i && Vs(a, d, 0); f = ar(r, i.by)) or(e, f);
+const a = Bs(r), c = ar(i);
+i.tokens.push(n), or.delete(i);
+const l = ar(i) - c, d = Vs(a, i.by);
+a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
+for (let f = lr(r, i.by); f >= 0 && r[f] !== i && Hs(a, d, 0); f = lr(r, i.by)) cr(e, f);
 return !0;}
 return !1;}
-function Ms(e) {return e === "hand-edit" || e === Ue || Pt(e);}
-function Ls(e, t) {return e.by === "hand-edit" || !(t ?? Ms(e.by));}
-var bt;
-function Fs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Ls({ by: t }) }, e.byOwner.set(t, r)), r;}
-function js(e, t, n, r) {const s = ir(t) * n, i = Fs(e, t.by, r);
+function js(e) {return e === "hand-edit" || e === Ue || Lt(e);}
+function Gs(e, t) {return e.by === "hand-edit" || !(t ?? js(e.by));}
+var wt;
+function Vs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Gs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function Us(e, t, n, r) {const s = ar(t) * n, i = Vs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Gs(e) {if (bt && bt.history === e && bt.length === e.length) return bt;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) js(t, n, 1);
-return bt = t, t;}
-function or(e, t) {const n = e.store.history;
+function Bs(e) {if (wt && wt.history === e && wt.length === e.length) return wt;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) Us(t, n, 1);
+return wt = t, t;}
+function cr(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Gs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, js(r, s, -1));}
-function ar(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Bs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, Us(r, s, -1));}
+function lr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function $p(e, t) {const n = e.history;
+function Tp(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Vs(e, t, n, r = 0) {return t.entries + r > mp || t.bytes + n > gp || e.quota.entries + r > kp || e.quota.bytes + n > yp || e.length + r > Ns || e.bytes + n > rr;}
-function Us(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function cl(e, t, n) {const r = e.store.history, s = Gs(r), i = ir(t);
-if (n) {const o = Fs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, l = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Vs(l, a, i, 1)) return !1;
-for (let c = ar(r, t.by); c >= 0 && Vs(s, o, i, 1); c = ar(r, t.by)) or(e, c);}
-if (r.push(t), s.length = r.length, js(s, t, 1, n), !n)
-for (; (s.length > Ns || s.bytes > rr) && r.length > 1; ) {const o = $p(s, t);
-or(e, o >= 0 ? o : 0);}
+function Hs(e, t, n, r = 0) {return t.entries + r > bp || t.bytes + n > $p || e.quota.entries + r > Ap || e.quota.bytes + n > Sp || e.length + r > Ls || e.bytes + n > ir;}
+function Ws(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function hc(e, t, n) {const r = e.store.history, s = Bs(r), i = ar(t);
+if (n) {const o = Vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Hs(c, a, i, 1)) return !1;
+for (let l = lr(r, t.by); l >= 0 && Hs(s, o, i, 1); l = lr(r, t.by)) cr(e, l);}
+if (r.push(t), s.length = r.length, Us(s, t, 1, n), !n)
+for (; (s.length > Ls || s.bytes > ir) && r.length > 1; ) {const o = Tp(s, t);
+cr(e, o >= 0 ? o : 0);}
 return !0;}
-function dl(e, t, n) {let r = t.tokens, s = 0;
+function pc(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return cl(e, o, Ls(t, n)) ? i : void 0;}
-function Ap(e) {const t = e.store.history, n = t.splice(0, t.length);
-bt = void 0;
+return hc(e, o, Gs(t, n)) ? i : void 0;}
+function Op(e) {const t = e.store.history, n = t.splice(0, t.length);
+wt = void 0;
 for (const r of n) {const s = ne.stringify(r).length;
-sr.set(r, s), !(s > rr) && cl(e, r, Ls(r));}
-return bt = void 0, n.length - t.length;}
-function Ft(e) {return e.get("_subtype") === "card";}
-function $t(e, t, n = {}) {const r = [], s = new K(), i = [], o = (c) => {const d = vn(c);
+or.set(r, s), !(s > ir) && hc(e, r, Gs(r));}
+return wt = void 0, n.length - t.length;}
+function jt(e) {return e.get("_subtype") === "card";}
+function bt(e, t, n = {}) {const r = [], s = new W(), i = [], o = (l) => {const d = vn(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
-const c = [];
-for (const d of t) {const f = jt(d, e.gm);
-f ? o(f) : c.push(Sp(d));}
-c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Lt(c.map((d) => `"${d}"`))}`);
-} else {let c = 0;
-for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? U(d._id) : void 0;
-f && !Ft(f) ? o(f) : c += 1;}
-c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);}
+const l = [];
+for (const d of t) {const f = Gt(d, e.gm);
+f ? o(f) : l.push(Rp(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${kt(l.map((d) => `"${d}"`))}`);
+} else {let l = 0;
+for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? j(d._id) : void 0;
+f && !jt(f) ? o(f) : l += 1;}
+l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
-throw r.length > 0 ? new D(`no token to act on (${r.join("; ")})`) : new D("no token selected: select one or more tokens, or name them with --ids");
-const a = [], l = [];
-for (const c of i) {const d = z(c);
-e.gm || n.anyTarget || Oe(e.playerId, c, d) ? a.push({ token: c, character: d }) : l.push(Z(c));}
-if (l.length > 0 && r.push(`you do not control ${it(l)}`), a.length === 0) throw new D(tr(r).join("; "));
+throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
+const a = [], c = [];
+for (const l of i) {const d = z(l);
+e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+if (c.length > 0 && r.push(`you do not control ${st(c)}`), a.length === 0) throw new I(rr(r).join("; "));
 return { targets: a, notes: r };}
-function Sp(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
-function jt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = U(e);
-if (!(!n || Ft(n)) && !(!t && Me(n)))
+function Rp(e) {return e.length > 24 ? `${ce(e, 24)}...` : e;}
+function Gt(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = j(e);
+if (!(!n || jt(n)) && !(!t && Pe(n)))
 return n;}
-function ul(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function vc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = U(r[0]), i = s && vn(s);
+const s = j(r[0]), i = s && vn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function fl(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !jt(r.join(" "), e.gm))
-throw new D(`--${n}: no token on the table has that id`);}}
-function hl(e, t) {const n = U(t);
-return n !== void 0 && Oe(e, n, z(n));}
-function P(e) {return Pe(e.store.settings.edition);}
-function ot(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function mc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Gt(r.join(" "), e.gm))
+throw new I(`--${n}: no token on the table has that id`);}}
+function gc(e, t) {const n = j(t);
+return n !== void 0 && Ee(e, n, z(n));}
+function P(e) {return Ne(e.store.settings.edition);}
+function it(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function $n(e) {const t = U(e);
-return t ? Z(t, e) : e;}
-function _p(e) {return e.store;}
-function Ep(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
-function Bs(e, t) {return e.gm || Oe(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
-function at(e, t) {const n = {settings: e.store.settings,
+function $n(e) {const t = j(e);
+return t ? ee(t, e) : e;}
+function Dp(e) {return e.store;}
+function Ip(e) {const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;}
+function Ks(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
+function ot(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = Ka(t);
+const s = za(t);
 if (s) {n.turnRow = s;
-const i = Nf(e.store.round.start, wn(Ts(s)));
+const i = Gf(e.store.round.start, wn(Ds(s)));
 i !== void 0 && (n.turnStart = i);
-const o = yn(s.id), a = o !== "" && o !== "-1" ? U(o) : void 0;
-a !== void 0 && Me(a) && (n.turnRowHidden = !0);}}
-const r = Ep(e);
+const o = yn(s.id), a = o !== "" && o !== "-1" ? j(o) : void 0;
+a !== void 0 && Pe(a) && (n.turnRowHidden = !0);}}
+const r = Ip(e);
 return r && (n.editionLeft = r), n;}
-function lr(e, t, n, r = at(e), s) {const i = Xn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return yh(i, o[i.id], n, r, o[i.home], s);}
-function pl(e, t, n = !0, r) {if (t.brokenBar !== void 0) return cr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return dr(t.snapshot, t.problems, r);}
-function cr(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function dr(e, t, n, r = ot(e), s) {const i = Qn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return Sh(i, o[i.id], n, r, o[i.home], s);}
+function kc(e, t, n = !0, r) {if (t.brokenBar !== void 0) return ur(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return fr(t.snapshot, t.problems, r);}
+function ur(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? vp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? wp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function dr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Gt(e) {return { settings: e.store.settings, edition: P(e), memories: _p(e) };}
-var Tp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Op(s, e, i);}
+function fr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Vt(e) {return { settings: e.store.settings, edition: P(e), memories: Dp(e) };}
+var Cp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Np(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Op(e, t, n) {const { id: r, name: s } = t;
-return xa(e, (i) => i === r ? s : n(i));}
-function Rp(e, t, n, r = {}, s = Gt(e)) {const { snapshot: i } = t, o = rp(s, t, n, r), a = new Tp(i, n, o.changes, o.notes, s.edition, $n);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: le(i.name, 200), changes: o.changes },
+function Np(e, t, n) {const { id: r, name: s } = t;
+return Xa(e, (i) => i === r ? s : n(i));}
+function Pp(e, t, n, r = {}, s = Vt(e)) {const { snapshot: i } = t, o = cp(s, t, n, r), a = new Cp(i, n, o.changes, o.notes, s.edition, $n);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ce(i.name, 200), changes: o.changes },
 shown: a};}
-function Dp(e, t, n) {const r = U(t.token.id);
-if (!r || Ft(r)) return !1;
+function Mp(e, t, n) {const r = j(t.token.id);
+if (!r || jt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? ch(s) : void 0;
-return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
-function Ip(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
-function vl(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+const i = s ? ph(s) : void 0;
+return s && !i ? !1 : e.gm || n || Ee(e.playerId, r, i);}
+function Lp(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
+function yc(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = gi(e.msg.content ?? ""), s = n.filter((i) => !Np((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = wi(e.msg.content ?? ""), s = n.filter((i) => !jp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Cp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Np(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Fp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function jp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = Cp.exec(S(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;}
-function Hs(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : gc(e, r.flag, 1, r.sides);
+const r = t?.[N(n[1])], s = Fp.exec(S(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : N(s[1])) >= 1 && N(s[2]) >= 2 : !1;}
+function Ys(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Al(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function Ws(e, t, n, r) {if (e.length === 0) return ur;
+function xs(e, t, n, r) {if (e.length === 0) return hr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var ur = m.freeze({}), Pp = m.freeze({}), Mp = [], Lp = [];
-function An(e, t, n, r, s, i, o, a) {const l = lr(e, t, n, s, a);
-if (l.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: l.brokenBar }, reading: l };
-if (l.problems.length > 0) return { kind: "problems", reading: l };
-const c = n.resolve(l.facts, r);
-if (pt(c)) return { kind: "refusal", refusal: c, reading: l };
-const d = Ip(c);
-if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-const { applied: f, shown: u } = Rp(e, l, c, o(c), i);
-return { kind: "written", outcome: c, applied: f, shown: u, reading: l };}
-function fr(e, t, n) {const r = at(e), s = Gt(e);
-return t.map((i) => An(e, i, n, ur, r, s, () => ({ notify: !1 })));}
-function hr(e, t, n, r, s) {const i = t.dice.length === 0 ? Pp : Hs(e.parsed, t.dice), o = e.gm ? void 0 : vl(e, t.dice);
-return ml(
+var hr = g.freeze({}), Gp = g.freeze({}), Vp = [], Up = [];
+function An(e, t, n, r, s, i, o, a) {const c = dr(e, t, n, s, a);
+if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
+if (c.problems.length > 0) return { kind: "problems", reading: c };
+const l = n.resolve(c.facts, r);
+if (ft(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = Lp(l);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
+const { applied: f, shown: u } = Pp(e, c, l, o(l), i);
+return { kind: "written", outcome: l, applied: f, shown: u, reading: c };}
+function pr(e, t, n) {const r = ot(e), s = Vt(e);
+return t.map((i) => An(e, i, n, hr, r, s, () => ({ notify: !1 })));}
+function vr(e, t, n, r, s) {const i = t.dice.length === 0 ? Gp : Ys(e.parsed, t.dice), o = e.gm ? void 0 : yc(e, t.dice);
+return wc(
 e,
-n.map((a) => {const l = { target: a, plan: t, given: i };
-return o && (l.typed = o), l;}),
+n.map((a) => {const c = { target: a, plan: t, given: i };
+return o && (c.typed = o), c;}),
 r,
 s);}
-function ml(e, t, n, r) {let s, i = [], o = !1, a = !1;
-const l = [];
+function wc(e, t, n, r) {let s, i = [], o = !1, a = !1;
+const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Lp : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, l.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Up : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Re(e, d);
+if (d !== void 0) {Te(e, d);
 return;}
-return gl(e, t, l, void 0, a, n, r);}
-const c = e.app.store.settings.edition;
-return rl(l.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
-if (f !== void 0) {Re(e, f);
+return bc(e, t, c, void 0, a, n, r);}
+const l = e.app.store.settings.edition;
+return ac(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
+if (f !== void 0) {Te(e, f);
 return;}
-if (e.app.store.settings.edition !== c) {Re(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Te(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-gl(e, t, l, d, a, n, r);});}
-function gl(e, t, n, r, s, i, o) {const a = e.app, l = r !== void 0, c = r ?? Mp, d = [...i];
+bc(e, t, c, d, a, n, r);});}
+function bc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Vp, d = [...i];
 let f;
-const u = [], p = [];
-let h = !1;
-const g = s ? { order: He(), changed: !1 } : void 0, k = ds() ?? null, v = at(a, g?.order), $ = Gt(a), w = (y) => {const N = { notify: y.observed ?? !0, healthColors: k };
-return g && (N.turnOrder = g), N;
-}, A = (y) => (delete y.answer, w(y)), L = (y) => (y.answer = null, w(y));
-let b = 0;
-t.forEach(({ target: y, plan: N, given: q, typed: De, answer: we, answerGiven: We, replacesFiled: Fe }, Ke) => {const xe = n[Ke], Ee = b;
-if (b += xe.length, l && !Dp(e, y, o.anyTarget === !0)) {d.push(`${Z(y.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+const u = [], h = [];
+let p = !1;
+const m = s ? { order: He(), changed: !1 } : void 0, k = hs() ?? null, v = ot(a, m?.order), $ = Vt(a), y = (b) => {const C = { notify: b.observed ?? !0, healthColors: k };
+return m && (C.turnOrder = m), C;
+}, A = (b) => (delete b.answer, y(b)), G = (b) => (b.answer = null, y(b));
+let w = 0;
+t.forEach(({ target: b, plan: C, given: X, typed: Se, answer: Oe, answerGiven: Le, replacesFiled: We }, Fe) => {const $t = n[Fe], Ke = w;
+if (w += $t.length, c && !Mp(e, b, o.anyTarget === !0)) {d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const te = We === void 0 ? An(a, y, N, Ws(N.dice, q, c, Ee), v, $, w) : An(a, y, N, Ws(N.dice, q, c, Ee), v, $, Fe ? L : A, { answerGiven: We });
-if (te.kind !== "written") {const { snapshot: lt } = te.reading, pe = () => Bs(e, lt);
-te.kind === "refusal" ? te.refusal.kind === "refused" && !te.refusal.nameFirst ? (f ?? (f = new Vh())).add(lt.name, te.refusal.reason) : d.push(cr(a, lt, te.refusal, pe())) : te.kind === "problems" ? d.push(dr(lt, te.reading.problems)) : d.push(`${lt.name}: the result${pe() ? ` (${te.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const x = Le === void 0 ? An(a, b, C, xs(C.dice, X, l, Ke), v, $, y) : An(a, b, C, xs(C.dice, X, l, Ke), v, $, We ? G : A, { answerGiven: Le });
+if (x.kind !== "written") {const { snapshot: At } = x.reading, _n = () => Ks(e, At);
+x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? (f ?? (f = new Kh())).add(At.name, x.refusal.reason) : d.push(ur(a, At, x.refusal, _n())) : x.kind === "problems" ? d.push(fr(At, x.reading.problems)) : d.push(`${At.name}: the result${_n() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const ei = te.outcome;
-u.push(te.applied), De && (te.shown.typed = De), we && (te.shown.answer = we), p.push(te.shown), h || (h = ei.undoable === !0);
-}), f && d.push(...f.lines()), g?.changed && Es(g.order);
+const ri = x.outcome;
+u.push(x.applied), Se && (x.shown.typed = Se), Oe && (x.shown.answer = Oe), h.push(x.shown), p || (p = ri.undoable === !0);
+}), f && d.push(...f.lines()), m?.changed && Rs(m.order);
 let T;
-if ((o.record || h) && u.length > 0) {const y = o.recordBy ?? e.playerId, N = y === e.playerId ? e.gm || y === Ue : Ms(y), q = dl(a, { by: y, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, N);
-q !== void 0 && (o.record || N) && (T = { command: Us(q), byGm: N });}
-const H = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Ms(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: H, senderMaySee: (y) => Bs(e, y) };
-if (T && (j.undo = T), Is(a, p, j), d.length > 0) {const y = o.refusals(tr(d), u.length > 0);
-rt(e, y);}}
-var kl = new Ye();
-function Ks(e, t, ...n) {let r = kl.get(e);
-r || (r = new I(), kl.set(e, r));
+if ((o.record || p) && u.length > 0) {const b = o.recordBy ?? e.playerId, C = b === e.playerId ? e.gm || b === Ue : js(b), X = pc(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, C);
+X !== void 0 && (o.record || C) && (T = { command: Ws(X), byGm: C });}
+const B = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : js(o.recordBy) ? "gm" : o.recordBy, H = { title: o.title, replyTo: e.replyTo, sender: B, senderMaySee: (b) => Ks(e, b) };
+if (T && (H.undo = T), Ps(a, h, H), d.length > 0) {const b = o.refusals(rr(d), u.length > 0);
+nt(e, b);}}
+var $c = new Ye();
+function qs(e, t, ...n) {let r = $c.get(e);
+r || (r = new D(), $c.set(e, r));
 let s = r.get(t);
-return s || (s = m.assign({}, ...n), r.set(t, s)), s;}
-var yl = new Ye(), Fp = m.freeze([]);
-function jp(e, t) {let n = yl.get(t);
-return n || (n = Ai(e, t), yl.set(t, n)), n;}
-function pr(e, t, n, r) {e.flags.size > 0 && Je(e, _r(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Dr(e, { ...n, optional: !0 }) : Dr(e, n), o = e.flags.size === 0 ? jp(e, t) : Si(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Fp };
-for (const l in o)
-l === "__proto__" ? m.defineProperty(a, l, { value: o[l], enumerable: !0, writable: !0, configurable: !0 }) : a[l] = o[l];
+return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
+var Ac = new Ye(), Bp = g.freeze([]);
+function Hp(e, t) {let n = Ac.get(t);
+return n || (n = Ei(e, t), Ac.set(t, n)), n;}
+function mr(e, t, n, r) {e.flags.size > 0 && Xe(e, Or(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Nr(e, { ...n, optional: !0 }) : Nr(e, n), o = e.flags.size === 0 ? Hp(e, t) : Ti(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Bp };
+for (const c in o)
+c === "__proto__" ? g.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
 return a;}
-var Gp = {ids: { kind: "list" },
+var Wp = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function wl(e, t) {return pr(e, Ks(t, "!attack", Gp, t.hit.flags, t.check.answers.flags), t.hit.amount, Jr(t.id, "!damage"));}
-function bl(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
-var xs = new Ye();
-function $l(e, t) {let n = xs.get(t);
-return n || (n = wl(bl(t), e), xs.set(t, n)), n;}
-function Vp(e, t) {xs.set(e, t);}
-function vr(e, t, n) {const r = e.check.answers, s = $l(e, t), i = r.forDefender(s, n);
+function Sc(e, t) {return mr(e, qs(t, "!attack", Wp, t.hit.flags, t.check.answers.flags), t.hit.amount, Zr(t.id, "!damage"));}
+function _c(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+var zs = new Ye();
+function Ec(e, t) {let n = zs.get(t);
+return n || (n = Sc(_c(t), e), zs.set(t, n)), n;}
+function Kp(e, t) {zs.set(e, t);}
+function gr(e, t, n) {const r = e.check.answers, s = Ec(e, t), i = r.forDefender(s, n);
 return { key: t.key, order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
 function Sn(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, vr(t, n, r)) ?? void 0;}
-function Up(e) {e.store.exchange.waiting = {};}
-function Bp(e, t) {const n = e.store.exchange.waiting;
-for (const r of m.keys(n)) n[r].edition !== t && delete n[r];}
-function mr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+return t.check.answers.fits?.(s.answer, gr(t, n, r)) ?? void 0;}
+function Yp(e) {e.store.exchange.waiting = {};}
+function xp(e, t) {const n = e.store.exchange.waiting;
+let r = 0;
+for (const s of g.keys(n))
+n[s].edition !== t && (delete n[s], r += 1);
+return r;}
+function kr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
 return r.check.answers.fits === void 0 || Sn(e, r, t, n) === void 0;}
-function Ys(e, t) {const n = e.store.exchange.attacks, r = m.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function yr(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Vt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !mr(e, t, n));}
-function Al(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = U(e.attacker);
-return n !== void 0 && Me(n) ? null : e.attacker;}
-function qs(e, t = !0) {const n = Al(e, t);
+function Ut(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !kr(e, t, n));}
+function Tc(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = j(e.attacker);
+return n !== void 0 && Pe(n) ? null : e.attacker;}
+function Xs(e, t = !0) {const n = Tc(e, t);
 if (n === null) return "An unseen attacker";
-const r = U(n);
-return r ? Z(r, "The attacker") : "The attacker (gone)";}
-function Hp(e, t) {const n = e.store.exchange;
+const r = j(n);
+return r ? ee(r, "The attacker") : "The attacker (gone)";}
+function qp(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function gr(e, t, n) {return n || !Me(e) || Oe(t, e, z(e));}
-function Sl(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = U(r);
-if (s && gr(s, t, !1)) return !0;}
+function wr(e, t, n) {return n || !Pe(e) || Ee(t, e, z(e));}
+function Js(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = j(r);
+if (s && wr(s, t, !1)) return !0;}
 return !1;}
-function Wp(e, t) {const n = e.resolving ?? (e.resolving = new K());
+function zp(e, t) {const n = e.resolving ?? (e.resolving = new W());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function _l(e, t) {return e.resolving?.has(t) === !0;}
-function Kp(e, t) {if (e.resolving?.delete(t), Ys(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Oc(e, t) {return e.resolving?.has(t) === !0;}
+function Xp(e, t) {if (e.resolving?.delete(t), yr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function xp(e) {const t = m.keys(e.store.exchange.attacks);
-return e.store.exchange.attacks = {}, t;}
-function El(e, t, n, r) {const s = [];
-for (const i of Vt(e, t)) {const o = U(i);
-o && gr(o, n, r) && s.push(Z(o, "a token"));}
+function Rc(e, t, n, r) {const s = [];
+for (const i of Ut(e, t)) {const o = j(i);
+o && wr(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function Tl(e, t) {return Vt(e, t).length > 0 ? !1 : Ol(e, t).length === 0;}
-function Ol(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && U(n) !== void 0 && !hl(t.by, n));}
-function Yp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Dc(e, t) {return Ut(e, t).length > 0 ? !1 : Ic(e, t).length === 0;}
+function Ic(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && j(n) !== void 0 && !gc(t.by, n));}
+function Jp(e) {const t = g.values(e.store.exchange.attacks);
+e.store.exchange.attacks = {}, e.cancelled = new D(t.map((s) => [s.key, s]));
+const n = new D();
+for (const s of t) {const i = new W(s.gm ? [] : [s.by]);
+for (const o of s.defenders) {const a = j(o);
+if (a) for (const c of ya(a, z(a))) i.add(c);}
+for (const o of i) n.set(o, [...n.get(o) ?? [], s.key]);}
+let r = !1;
+for (const [s, i] of n) {const o = us(s);
+if (o === "gm") continue;
+const a = i.length === 1;
+L(ke(o), se(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
+return { keys: t.map((s) => s.key), told: r };}
+function Cc(e, t, n, r) {const s = e.cancelled?.get(t);
+return s && Js(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
+function Qp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Rl(e, t, n, r, s, i, o) {const a = U(r);
+function Nc(e, t, n, r, s, i, o) {const a = j(r);
 if (!a) return;
-const l = { token: a, character: z(a) }, c = Z(a, "a token"), d = t.check.answers, f = ot(e, !0);
-if (mr(e, n, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const c = { token: a, character: z(a) }, l = ee(a, "a token"), d = t.check.answers, f = it(e, !0);
+if (kr(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
-if (u) return { label: c, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const p = vr(t, n, r), h = [], g = [], k = Sn(e, t, n, r);
-k !== void 0 && h.push(`Its defense made ahead does not answer this attack: ${k}`);
-const v = [], $ = [], w = d.choices.flatMap((y) => {if (y === "none") return [{ word: y, plan: void 0 }];
-try {return [{ word: y, plan: d.planAnswer(y, p, f, zp) }];
-} catch (N) {if (!(N instanceof _ || N instanceof D)) throw N;
-return $.push({ word: y, why: N.message }), [];}
-}), A = w.flatMap(({ plan: y }) => y ? [y] : []), L = o?.(p.order);
-L && d.spared && A.push(L);
-const { facts: b } = lr(e, l, {values: Ut(A.map((y) => y.values)),
-maxes: Ut(A.map((y) => y.maxes)),
-bars: Ut(A.map((y) => y.bars)),
-others: Ut(A.map((y) => y.others)),
-more: (y) => {const N = A.map((q) => q.more?.(y));
-return N.some((q) => q !== void 0) ? { values: Ut(N.map((q) => q?.values)), maxes: Ut(N.map((q) => q?.maxes)) } : void 0;}
-}, i), T = L ? d.spared?.(b, p) : null;
+if (u) return { label: l, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
+const h = gr(t, n, r), p = [], m = [], k = Sn(e, t, n, r);
+k !== void 0 && p.push(`Its defense made ahead does not answer this attack: ${k}`);
+const v = [], $ = [], y = d.choices.flatMap((b) => {if (b === "none") return [{ word: b, plan: void 0 }];
+try {return [{ word: b, plan: d.planAnswer(b, h, f, ev) }];
+} catch (C) {if (!(C instanceof _ || C instanceof I)) throw C;
+return $.push({ word: b, why: C.message }), [];}
+}), A = y.flatMap(({ plan: b }) => b ? [b] : []), G = o?.(h.order);
+G && d.spared && A.push(G);
+const { facts: w } = dr(e, c, {values: Bt(A.map((b) => b.values)),
+maxes: Bt(A.map((b) => b.maxes)),
+bars: Bt(A.map((b) => b.bars)),
+others: Bt(A.map((b) => b.others)),
+more: (b) => {const C = A.map((X) => X.more?.(b));
+return C.some((X) => X !== void 0) ? { values: Bt(C.map((X) => X?.values)), maxes: Bt(C.map((X) => X?.maxes)) } : void 0;}
+}, i), T = G ? d.spared?.(w, h) : null;
 if (T)
-return n.answers[r] = k === void 0 ? { word: "none", spared: le(T, 200) } : { word: "none", spared: le(T, 200), replaces: !0 }, { label: c, lines: [`Not prompted: ${T}`] };
-for (const { word: y, plan: N } of w) {const q = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${y}`, De = d.label(y, b, p);
-if (!N) {g.push({ label: De, command: q });
+return n.answers[r] = k === void 0 ? { word: "none", spared: ce(T, 200) } : { word: "none", spared: ce(T, 200), replaces: !0 }, { label: l, lines: [`Not prompted: ${T}`] };
+for (const { word: b, plan: C } of y) {const X = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${b}`, Se = d.label(b, w, h);
+if (!C) {m.push({ label: Se, command: X });
 continue;}
-const we = m.fromEntries(N.dice.map((Ke) => [Ke.name, 1])), We = N.resolve(b, we), Fe = pt(We) ? Yp(We) : d.keep(y, We, we).success === !1 ? Dl : void 0;
-if (Fe !== void 0) {const Ke = Fe === Dl ? De : De.replace(/ \(.*\)$/, ""), xe = v.find((Ee) => Ee.why === Fe);
-xe ? xe.answers.push(Ke) : v.push({ answers: [Ke], why: Fe });
-} else g.push({ label: De, command: q });}
-for (const { word: y, why: N } of $) v.push({ answers: [y], why: N });
-for (const { answers: y, why: N } of v) h.push(`${y.join(", ")}: ${N}`);
-const H = s ? p : { ...p, attacker: Al(n, !1), defenders: p.defenders.filter((y) => y === r || qp(y)) }, j = (y) => {const N = U(y);
-return N && (s || !Me(N)) ? Z(N, "a token") : void 0;};
-for (const y of d.extra?.(b, H, j) ?? [])
-y.kind === "line" ? h.push(y.label) : y.section === Ge && g.push({ label: y.label, command: y.command });
-return { label: c, lines: h, buttons: Qn(r) ? g : [] };}
-function qp(e) {const t = U(e);
-return t !== void 0 && !Me(t);}
-var Dl = "cannot succeed here (no roll makes it)", zp = m.freeze({ positionals: m.freeze([]) });
-function Ut(e) {return [...new K(e.flatMap((t) => t ?? []))];}
-function Il(e) {return at(e, He());}
-function Xp(e) {const t = U(e);
+const Oe = g.fromEntries(C.dice.map((Fe) => [Fe.name, 1])), Le = C.resolve(w, Oe), We = ft(Le) ? Qp(Le) : d.keep(b, Le, Oe).success === !1 ? Pc : void 0;
+if (We !== void 0) {const Fe = We === Pc ? Se : Se.replace(/ \(.*\)$/, ""), $t = v.find((Ke) => Ke.why === We);
+$t ? $t.answers.push(Fe) : v.push({ answers: [Fe], why: We });
+} else m.push({ label: Se, command: X });}
+for (const { word: b, why: C } of $) v.push({ answers: [b], why: C });
+for (const { answers: b, why: C } of v) p.push(`${b.join(", ")}: ${C}`);
+const B = s ? h : { ...h, attacker: Tc(n, !1), defenders: h.defenders.filter((b) => b === r || Zp(b)) }, H = (b) => {const C = j(b);
+return C && (s || !Pe(C)) ? ee(C, "a token") : void 0;};
+for (const b of d.extra?.(w, B, H) ?? [])
+b.kind === "line" ? p.push(b.label) : b.section === Ge && m.push({ label: b.label, command: b.command });
+return { label: l, lines: p, buttons: er(r) ? m : [] };}
+function Zp(e) {const t = j(e);
+return t !== void 0 && !Pe(t);}
+var Pc = "cannot succeed here (no roll makes it)", ev = g.freeze({ positionals: g.freeze([]) });
+function Bt(e) {return [...new W(e.flatMap((t) => t ?? []))];}
+function Mc(e) {return ot(e, He());}
+function tv(e) {const t = j(e);
 if (!t) return ["gm"];
-const n = Kf(t, z(t));
+const n = ya(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function Cl(e, t) {return `Attack ${e.key}: ${qs(e, t)} attacks`;}
-function Nl(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Jp(e, t, n) {const r = P(e), s = Il(e), i = new I();
-for (const l of t.defenders)
-for (const c of Xp(l)) {const d = i.get(c) ?? [];
-d.push(l), i.set(c, d);}
-const o = new I(), a = (l) => (o.has(l) || o.set(l, Rl(e, r, t, l, !1, s, n)), o.get(l) ?? []);
-for (const [l, c] of i) {if (l === "gm") continue;
-const d = c.flatMap(a);
-d.length > 0 && F(_e(pa(l)), ye({ title: Cl(t, !1), rows: [...Nl(r, t), ...d] }), { record: !0 });}
-F(fe, ye(kr(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function kr(e, t, n, r, s = Il(e), i) {const o = [...Nl(t, n), ...r.flatMap((l) => Rl(e, t, n, l, !0, s, i) ?? [])], a = Vt(e, n).map((l) => {const c = U(l);
-return c ? Z(c, "a token") : "a token gone from the table";});
+function Lc(e, t) {return `Attack ${e.key}: ${Xs(e, t)} attacks`;}
+function Fc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function nv(e, t, n) {const r = P(e), s = Mc(e), i = new D();
+for (const c of t.defenders)
+for (const l of tv(c)) {const d = i.get(l) ?? [];
+d.push(c), i.set(l, d);}
+const o = new D(), a = (c) => (o.has(c) || o.set(c, Nc(e, r, t, c, !1, s, n)), o.get(c) ?? []);
+for (const [c, l] of i) {if (c === "gm") continue;
+const d = l.flatMap(a);
+d.length > 0 && L(ke(us(c)), ye({ title: Lc(t, !1), rows: [...Fc(r, t), ...d] }), { record: !0 });}
+L(fe, ye(br(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function br(e, t, n, r, s = Mc(e), i) {const o = [...Fc(t, n), ...r.flatMap((c) => Nc(e, t, n, c, !0, s, i) ?? [])], a = Ut(e, n).map((c) => {const l = j(c);
+return l ? ee(l, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Cl(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function zs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = bl(t), a = $l(s, t), l = n ?? s.hit.plan(a, ot(r, t.gm)), c = Hs(o, l.dice), d = new I([[a, l]]), f = (v) => {let $ = d.get(v);
-return $ || d.set(v, $ = s.hit.plan(v, ot(r, t.gm))), $;};
-if (!Wp(r, t)) throw new D(`attack ${t.key} is being resolved already`);
-const u = [], p = [];
-for (const v of t.defenders) {const $ = U(v);
-if (!$) {p.push(v);
+}), { title: Lc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function Qs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = _c(t), a = Ec(s, t), c = n ?? s.hit.plan(a, it(r, t.gm)), l = Ys(o, c.dice), d = new D([[a, c]]), f = (v) => {let $ = d.get(v);
+return $ || d.set(v, $ = s.hit.plan(v, it(r, t.gm))), $;};
+if (!zp(r, t)) throw new I(`attack ${t.key} is being resolved already`);
+const u = [], h = [];
+for (const v of t.defenders) {const $ = j(v);
+if (!$) {h.push(v);
 continue;}
-const w = { token: $, character: z($) }, A = t.answers[v], L = vr(s, t, v), b = { target: w, plan: f(L.order), given: c };
-if (A) {A.spared === void 0 && (b.answer = Qp(A)), b.answerGiven = { answer: A.answer ?? null };
+const y = { token: $, character: z($) }, A = t.answers[v], G = gr(s, t, v), w = { target: y, plan: f(G.order), given: l };
+if (A) {A.spared === void 0 && (w.answer = rv(A)), w.answerGiven = { answer: A.answer ?? null };
 const T = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
-T && (b.given = { ...c, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (b.replacesFiled = !0);
-const { helper: H } = A;
-H !== void 0 && i.settle && (b.plan = Pl(b.plan, H, (j) => i.settle(A, j, L)));}
-u.length === 0 && t.attacker !== null && i.spend && (b.plan = Pl(b.plan, t.attacker, (T) => i.spend(T, L))), u.push(b);}
-const h = e.gm ? e : { ...e, replyTo: "gm" };
-e.gm || delete h.replyFor;
-const g = () => {r.resolving?.delete(t);};
+T && (w.given = { ...l, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (w.replacesFiled = !0);
+const { helper: B } = A;
+B !== void 0 && i.settle && (w.plan = jc(w.plan, B, (H) => i.settle(A, H, G)));}
+u.length === 0 && t.attacker !== null && i.spend && (w.plan = jc(w.plan, t.attacker, (T) => i.spend(T, G))), u.push(w);}
+const p = e.gm ? e : { ...e, replyTo: "gm" };
+e.gm || delete p.replyFor;
+const m = () => {r.resolving?.delete(t);};
 let k;
-try {k = ml(h, u, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {k = wc(p, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Kp(r, t),
+claim: () => Xp(r, t),
 refusals: (v, $) => `Attack ${t.key}: ${$ ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
-} catch (v) {throw g(), v;}
-return k === void 0 ? void 0 : k.then(g, (v) => {throw g(), v;});}
-function Qp(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+} catch (v) {throw m(), v;}
+return k === void 0 ? void 0 : k.then(m, (v) => {throw m(), v;});}
+function rv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Pl(e, t, n) {return {...e,
+function jc(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
-return pt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var Zp = 5, Ml = 100;
-function ev(e) {const t = e.app, n = P(t), r = n.check.answers, s = wl(e.parsed, n);
-if (Ce(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, ot(t, e.gm)), o = r.situation(s), a = m.keys(n.hit.flags).find((w) => n.hit.flags[w].decides !== void 0 && e.parsed.flags.has(w));
-if (a !== void 0 && !e.gm) throw new D(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const l = nv(e), c = m.values(t.store.exchange.attacks);
-if (c.length >= rs) throw new D(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const w = c.filter((A) => !A.gm);
-if (w.filter((A) => A.by === e.playerId).length >= Zp || w.length >= rs / 2)
-throw new D("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = $t(e, Ce(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: w }) => l !== null && w.id === l ? (f.push(`${Z(w, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new D(`no defender left (${f.join("; ")})`);
-if (u.length > ss) throw new D(`one attack has at most ${ss} defenders (got ${u.length})`);
-const p = u.map(({ token: w }) => w.id), h = r.refuseDeclared?.(s, p);
-if (h) throw new D(h);
-if (l !== null && r.declarer && tv(t, e, l, r.declarer(s, p)), !e.gm) {let w = 0;
-for (const A of c) A.gm || (w += A.defenders.length);
-if (w + u.length > Ml) throw new D(`the players' open attacks may hold ${Ml} defenders together (${w} now): resolve or cancel one first (!attack --list)`);}
-const g = u.filter(({ token: w }) => !Me(w)).map(({ token: w }) => Z(w, "a token")), k = {key: "",
+return ft(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
+var sv = 5, Gc = 100;
+function iv(e) {const t = e.app, n = P(t), r = n.check.answers, s = Sc(e.parsed, n);
+if (Ie(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, it(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
+if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const c = av(e), l = g.values(t.store.exchange.attacks);
+if (l.length >= is) throw new I(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const y = l.filter((A) => !A.gm);
+if (y.filter((A) => A.by === e.playerId).length >= sv || y.length >= is / 2)
+throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+const d = bt(e, Ie(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new I(`no defender left (${f.join("; ")})`);
+if (u.length > os) throw new I(`one attack has at most ${os} defenders (got ${u.length})`);
+const h = u.map(({ token: y }) => y.id), p = r.refuseDeclared?.(s, h);
+if (p) throw new I(p);
+if (c !== null && r.declarer && ov(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
+for (const A of l) A.gm || (y += A.defenders.length);
+if (y + u.length > Gc) throw new I(`the players' open attacks may hold ${Gc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+const m = u.filter(({ token: y }) => !Pe(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: l,
+attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(Ll),
-flags: [...e.parsed.flags].filter(([w]) => w !== "ids" && w !== "from" && w !== "help").map(([w, A]) => [w, A.map(Ll)]),
+positionals: e.parsed.positionals.map(Vc),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, A]) => [y, A.map(Vc)]),
 situation: o,
 round: t.store.round.number,
-defenders: p,
+defenders: h,
 answers: {}};
-if (k.key = "A1", !la(k)) throw new D("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = Hp(t, g.length === 0), t.store.exchange.attacks[k.key] = k, Vp(k, s);
+if (k.key = "A1", !ua(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+k.key = qp(t, m.length === 0), t.store.exchange.attacks[k.key] = k, Kp(k, s);
 const v = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-g.length > 0 && F(Mt, oe(`Attack ${k.key}: ${qs(k, !1)} attacks ${it(g)}${v}.`), { record: !0 }), f.length > 0 && rt(e, `Not among the defenders: ${tr(f).join("; ")}`);
-const $ = new I([[s, i]]);
-if (Jp(t, k, (w) => ($.has(w) || $.set(w, n.hit.plan(w, ot(t, e.gm))), $.get(w))), Tl(t, k)) return zs(e, k, i);}
-function tv(e, t, n, r) {const s = r ? U(n) : void 0;
+m.length > 0 && L(Ft, se(`Attack ${k.key}: ${Xs(k, !1)} attacks ${st(m)}${v}.`), { record: !0 }), f.length > 0 && nt(e, `Not among the defenders: ${rr(f).join("; ")}`);
+const $ = new D([[s, i]]);
+if (nv(t, k, (y) => ($.has(y) || $.set(y, n.hit.plan(y, it(t, e.gm))), $.get(y))), Dc(t, k)) return Qs(e, k, i);}
+function ov(e, t, n, r) {const s = r ? j(n) : void 0;
 if (!r || !s) return;
-const i = lr(e, { token: s, character: z(s) }, r, at(e, r.readsTurnOrder ? He() : void 0)), o = pl(e, i, !0, "; no attack declared");
-if (o !== void 0) throw new D(o);
+const i = dr(e, { token: s, character: z(s) }, r, ot(e, r.readsTurnOrder ? He() : void 0)), o = kc(e, i, !0, "; no attack declared");
+if (o !== void 0) throw new I(o);
 const a = r.resolve(i.facts, {});
-if (pt(a)) throw new D(cr(e, i.snapshot, a, t.gm || Oe(t.playerId, s, z(s))));}
-function nv(e) {const t = Qe(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (ft(a)) throw new I(ur(e, i.snapshot, a, t.gm || Ee(t.playerId, s, z(s))));}
+function av(e) {const t = Je(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = jt(t, e.gm), !r) throw new D("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Gt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = jt(n[0]._id, e.gm);
+r = Gt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new _("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new _("select your attacking token, or give --from with its id");}
-if (r = vn(r), !e.gm && !Oe(e.playerId, r, z(r))) throw new D(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
+if (r = vn(r), !e.gm && !Ee(e.playerId, r, z(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Ll(e) {const t = ae(e);
+function Vc(e) {const t = ae(e);
 return t === null ? e : S(t);}
-async function rv(e) {const t = e.app, n = P(t), r = n.check.answers, s = { ..._r(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Je(e.parsed, s);
-const i = m.keys(r.answerFlags).filter((j) => r.answerFlags[j].kind === "token");
-ul(e, i), fl(e, i);
-const o = (Qe(e.parsed, "answer") ?? "").toUpperCase(), a = Ys(t, o), l = a && Sl(a, e.playerId, e.gm) ? a : void 0;
-if (!l) throw new D(`no open attack ${le(o, 12)} to answer (resolved, cancelled, or never declared)`);
-if (_l(t, l)) throw new D(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
-const c = Ce(e.parsed) ?? (e.msg.selected ?? []).map((j) => j._id);
-if (c.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const d = c[0], f = l.defenders.includes(d) ? jt(d, !0) : void 0, u = f && gr(f, e.playerId, e.gm) ? f : void 0;
-if (!u) throw new D(`that token is not a defender of attack ${l.key}`);
-const p = z(u), h = Z(u, "the defender");
-if (!e.gm && !Oe(e.playerId, u, p)) throw new D(`only ${h}'s controller or the GM answers for it`);
-const g = l.answers[d];
-if (g) throw new D(`${h} has answered attack ${l.key} already (${g.word})`);
-if (mr(t, l, d)) throw new D(`${h} answers attack ${l.key} with the defense it made ahead`);
-const k = Qe(e.parsed, r.answerFlag);
-if (k === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Ie(k, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
-let $ = { word: v }, w, A = v === "none" ? "no defense" : v;
-if (v !== "none") {const j = vr(n, l, d), y = r.planAnswer(v, j, ot(t, e.gm), iv(e.parsed, r.answerFlags)), N = Hs(e.parsed, y.dice), q = y.dice.filter((pe) => N[pe.name] === void 0), De = q.length > 0 ? await rl(q.map((pe) => pe.sides)) : [];
-if (t.store.exchange.attacks[o] !== l || _l(t, l) || l.answers[d] !== void 0) throw new D(`attack ${l.key} was settled while the roll was out: nothing answered`);
-const we = U(d);
-if (!we || !e.gm && !Oe(e.playerId, we, z(we))) throw new D(`${h} is gone or no longer yours since the roll: nothing answered`);
-const We = Ws(y.dice, N, De, 0), Fe = lr(t, { token: u, character: p }, y, at(t, y.readsTurnOrder ? He() : void 0)), Ke = pl(t, Fe, !0, "; nothing answered");
-if (Ke !== void 0) throw new D(Ke);
-const xe = y.resolve(Fe.facts, We);
-if (pt(xe)) throw new D(cr(t, Fe.snapshot, xe));
-const Ee = r.keep(v, xe, We), te = e.gm ? void 0 : vl(e, y.dice);
-if ($ = Fl(Ee), Ee.helper !== void 0) {const pe = ov(t, Ee.helper, l.attacker);
-if (pe !== void 0) throw new D(`${$n(Ee.helper)} already helps ${pe}: one reaction, one aid`);
-$.helper = Ee.helper;}
-te && ($.typed = !0), Ee.answersFor !== void 0 && (w = Ee.answersFor);
-const ei = xa(n, (pe) => pe === d ? h : $n(pe)), lt = xe.steps.filter((pe) => pe.section === "Check").map(ei);
-A = lt.length > 0 ? lt.join("; ") : v;}
-e.gm && ($.gm = !0), Sn(t, n, l, d) !== void 0 && ($.replaces = !0);
-const L = w === void 0 ? void 0 : sv(t, n, l, w, $, e);
-l.answers[d] = $, L !== void 0 && (l.answers[L.tokenId] = L.kept, A += `; ${$n(L.tokenId)}: ${L.kept.word}`);
-const b = El(t, l, e.playerId, e.gm), T = Tl(t, l), H = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : T ? ` Attack ${l.key} resolves.` : Vt(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
-Re(e, `${h}: ${A}.${H}`), T ? await zs(e, l) : !e.gm && Vt(t, l).length === 0 && F(fe, ye(kr(t, n, l, [])), { record: !0 });}
-function sv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? U(o) : void 0;
-if (!a || !gr(a, i.playerId, i.gm)) throw new D(`that token is not a defender of attack ${n.key}: nothing answered`);
-if (mr(e, n, o)) throw new D(`${Z(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
-const l = Fl(r.kept);
-return s.typed && (l.typed = !0), s.gm && (l.gm = !0), Sn(e, t, n, o) !== void 0 && (l.replaces = !0), { tokenId: o, kept: l };}
-function Fl(e) {const t = { word: e.word };
+async function cv(e) {const t = e.app, n = P(t), r = n.check.answers, s = (Je(e.parsed, "answer") ?? "").toUpperCase(), i = yr(t, s) ? void 0 : Cc(t, s, e.playerId, e.gm);
+if (i) throw new I(i);
+const o = { ...Or(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Xe(e.parsed, o);
+const a = g.keys(r.answerFlags).filter((b) => r.answerFlags[b].kind === "token");
+vc(e, a), mc(e, a);
+const c = yr(t, s), l = c && Js(c, e.playerId, e.gm) ? c : void 0;
+if (!l) throw new I(`no open attack ${ce(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (Oc(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
+const d = Ie(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
+if (d.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
+const f = d[0], u = l.defenders.includes(f) ? Gt(f, !0) : void 0, h = u && wr(u, e.playerId, e.gm) ? u : void 0;
+if (!h) throw new I(`that token is not a defender of attack ${l.key}`);
+const p = z(h), m = ee(h, "the defender");
+if (!e.gm && !Ee(e.playerId, h, p)) throw new I(`only ${m}'s controller or the GM answers for it`);
+const k = l.answers[f];
+if (k) throw new I(`${m} has answered attack ${l.key} already (${k.word})`);
+if (kr(t, l, f)) throw new I(`${m} answers attack ${l.key} with the defense it made ahead`);
+const v = Je(e.parsed, r.answerFlag);
+if (v === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const $ = De(v, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
+let y = { word: $ }, A, G = $ === "none" ? "no defense" : $;
+if ($ !== "none") {const b = gr(n, l, f), C = r.planAnswer($, b, it(t, e.gm), dv(e.parsed, r.answerFlags)), X = Ys(e.parsed, C.dice), Se = C.dice.filter((Re) => X[Re.name] === void 0), Oe = Se.length > 0 ? await ac(Se.map((Re) => Re.sides)) : [];
+if (t.store.exchange.attacks[s] !== l || Oc(t, l) || l.answers[f] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
+const Le = j(f);
+if (!Le || !e.gm && !Ee(e.playerId, Le, z(Le))) throw new I(`${m} is gone or no longer yours since the roll: nothing answered`);
+const We = xs(C.dice, X, Oe, 0), Fe = dr(t, { token: h, character: p }, C, ot(t, C.readsTurnOrder ? He() : void 0)), $t = kc(t, Fe, !0, "; nothing answered");
+if ($t !== void 0) throw new I($t);
+const Ke = C.resolve(Fe.facts, We);
+if (ft(Ke)) throw new I(ur(t, Fe.snapshot, Ke));
+const x = r.keep($, Ke, We), ri = e.gm ? void 0 : yc(e, C.dice);
+if (y = Uc(x), x.helper !== void 0) {const Re = uv(t, x.helper, l.attacker);
+if (Re !== void 0) throw new I(`${$n(x.helper)} already helps ${Re}: one reaction, one aid`);
+y.helper = x.helper;}
+ri && (y.typed = !0), x.answersFor !== void 0 && (A = x.answersFor);
+const At = Xa(n, (Re) => Re === f ? m : $n(Re)), _n = Ke.steps.filter((Re) => Re.section === "Check").map(At);
+G = _n.length > 0 ? _n.join("; ") : $;}
+e.gm && (y.gm = !0), Sn(t, n, l, f) !== void 0 && (y.replaces = !0);
+const w = A === void 0 ? void 0 : lv(t, n, l, A, y, e);
+l.answers[f] = y, w !== void 0 && (l.answers[w.tokenId] = w.kept, G += `; ${$n(w.tokenId)}: ${w.kept.word}`);
+const T = Rc(t, l, e.playerId, e.gm), B = Dc(t, l), H = T.length > 0 ? ` Waiting for ${T.join(", ")}.` : B ? ` Attack ${l.key} resolves.` : Ut(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
+Te(e, `${m}: ${G}.${H}`), B ? await Qs(e, l) : !e.gm && Ut(t, l).length === 0 && L(fe, ye(br(t, n, l, [])), { record: !0 });}
+function lv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? j(o) : void 0;
+if (!a || !wr(a, i.playerId, i.gm)) throw new I(`that token is not a defender of attack ${n.key}: nothing answered`);
+if (kr(e, n, o)) throw new I(`${ee(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
+const c = Uc(r.kept);
+return s.typed && (c.typed = !0), s.gm && (c.gm = !0), Sn(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
+function Uc(e) {const t = { word: e.word };
 return e.answer !== void 0 && (t.answer = e.answer), e.roll !== void 0 && (t.roll = e.roll), e.success !== void 0 && (t.success = e.success), t;}
-function iv(e, t) {const n = new I([...e.flags].filter(([r]) => m.prototype.hasOwnProperty.call(t, r)));
-return pr({ command: e.command, positionals: [], flags: n }, t);}
-function ov(e, t, n) {for (const r of m.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of m.entries(r.answers)) if (i.helper === t) return `${$n(s)}'s answer to ${r.key}`;}}
-function av(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = $c(t.check.answers.flags);
+function dv(e, t) {const n = new D([...e.flags].filter(([r]) => g.prototype.hasOwnProperty.call(t, r)));
+return mr({ command: e.command, positionals: [], flags: n }, t);}
+function uv(e, t, n) {for (const r of g.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of g.entries(r.answers)) if (i.helper === t) return `${$n(s)}'s answer to ${r.key}`;}}
+function fv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = Ol(t.check.answers.flags);
 return `${n}${r === "" ? "" : ` ${r}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var lv = {usage: av,
+var hv = {usage: fv,
 flags: (e) => {const { answers: t } = P(e).check;
-return [...Cn(t.flags), ...Cn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
+return [...Nn(t.flags), ...Nn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if ($e(e.parsed, "list")) return uv(e);
-const t = Qe(e.parsed, "resolve");
-if (t !== void 0) return cv(e, t);
-const n = Qe(e.parsed, "cancel");
-return n !== void 0 ? dv(e, n) : ev(e);}};
-function jl(e, t) {const n = Ys(e.app, t), r = n && Sl(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new D(`no open attack ${le(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+run(e) {if (be(e.parsed, "list")) return mv(e);
+const t = Je(e.parsed, "resolve");
+if (t !== void 0) return pv(e, t);
+const n = Je(e.parsed, "cancel");
+return n !== void 0 ? vv(e, n) : iv(e);}};
+function Bc(e, t) {const n = yr(e.app, t), r = n && Js(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new I(Cc(e.app, t, e.playerId, e.gm) ?? `no open attack ${ce(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function cv(e, t) {const n = jl(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ol(e.app, n);
-if (r.length > 0) {const s = r.map((i) => Z(U(i), "a token"));
-Re(e, `Attack ${n.key} waits for the GM to settle ${it(s)} (the GM answers for tokens you do not control, or resolves it).`);
+function pv(e, t) {const n = Bc(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
+if (!e.gm) {const r = Ic(e.app, n);
+if (r.length > 0) {const s = r.map((i) => ee(j(i), "a token"));
+Te(e, `Attack ${n.key} waits for the GM to settle ${st(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return zs(e, n);}
-function dv(e, t) {const n = jl(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new D(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(Mt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function uv(e) {const t = e.app, n = P(t), r = m.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Vt(t, i).some((o) => hl(e.playerId, o)));
-if (r.length === 0) {Re(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+return Qs(e, n);}
+function vv(e, t) {const n = Bc(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], L(Ft, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function mv(e) {const t = e.app, n = P(t), r = g.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Ut(t, i).some((o) => gc(e.playerId, o)));
+if (r.length === 0) {Te(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) F(fe, ye(kr(t, n, i, [])));
+if (e.gm) {for (const i of r) L(fe, ye(br(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = El(t, i, e.playerId, !1);
-return `${i.key}: ${qs(i, !1)} attacks; waiting for ${o.length > 0 ? it(o) : "the GM"}`;});
-F(_e(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function fv(e) {const t = P(e);
-for (const n of m.values(e.store.exchange.attacks)) F(fe, ye(kr(e, t, n, [])), { record: !0 });}
-function Gl(e) {const t = P(e);
-Up(e);
-for (const [n, r] of m.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((i) => {const o = Rc(t, i, e.playerId, !1);
+return `${i.key}: ${Xs(i, !1)} attacks; waiting for ${o.length > 0 ? st(o) : "the GM"}`;});
+L(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function gv(e) {const t = P(e);
+for (const n of g.values(e.store.exchange.attacks)) L(fe, ye(br(e, t, n, [])), { record: !0 });}
+function Hc(e) {const t = P(e);
+Yp(e);
+for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-Hn(e.store, n, Ct({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(fe, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), fv(e);}
-function hv(e) {const t = [];
-for (const n of e) {if (t.length >= os) break;
-Wa(n) || t.push(wn(Ts(n)));}
+Kn(e.store, n, Pt({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(fe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), gv(e);}
+function kv(e) {const t = [];
+for (const n of e) {if (t.length >= cs) break;
+qa(n) || t.push(wn(Ds(n)));}
 return t;}
-function pv(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function yv(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new W(t), r = new W(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
-let l = !0;
-for (let c = 1; c < o && l; c += 1) l = s[(c + a) % o] === i[c];
-if (l) return a;}
+let c = !0;
+for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
+if (c) return a;}
 return null;}
-function vv(e) {e.turnOrderSeen = void 0, yr(e);}
-function yr(e, t) {const n = Hh();
+function wv(e) {e.turnOrderSeen = void 0, $r(e);}
+function $r(e, t) {const n = qh();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = _s(n);
-gv(e, s);
-const i = hv(s), o = pv(r.seen, i);
+const r = e.store.round, s = Os(n);
+$v(e, s);
+const i = kv(s), o = yv(r.seen, i);
 r.seen = i;
-const a = Vl(s), l = Cf(r.start, a, o === null || mv(t, a));
-if (l === void 0 ? delete r.start : r.start = l, o === null) {r.turned = 0;
+const a = Wc(s), c = jf(r.start, a, o === null || bv(t, a));
+if (c === void 0 ? delete r.start : r.start = c, o === null) {r.turned = 0;
 return;}
-r.turned += o, r.turned >= i.length && Gl(e);}
-function Vl(e) {const t = Ka(e);
+r.turned += o, r.turned >= i.length && Hc(e);}
+function Wc(e) {const t = za(e);
 if (t === void 0) return;
-const n = nr(t.pr);
-return { row: wn(Ts(t)), initiative: C.isFinite(n) ? n : null };}
-function mv(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = Vl(_s(e));
+const n = sr(t.pr);
+return { row: wn(Ds(t)), initiative: N.isFinite(n) ? n : null };}
+function bv(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = Wc(Os(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function gv(e, t) {e.oddTurnRowsTold === !0 || t.every(Wh) || (e.oddTurnRowsTold = !0, F(fe, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function kv(e, t) {const n = P(e), r = Pe(t);
-Bp(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new K(), l = new I();
-for (const d of m.keys(e.store.tokens)) {const f = U(d) ?? uh(d, o)[0];
-if (!f || Ft(f)) continue;
-const u = mn(f, o);
-a.has(u) || (a.add(u), l.set(f.id, u), s.push({ token: f, character: z(f) }));}
-return fr(e, s, {values: [],
+function $v(e, t) {e.oddTurnRowsTold === !0 || t.every(zh) || (e.oddTurnRowsTold = !0, L(fe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Av(e) {const t = Kc(e.app, e.playerId);
+mt(e, `Macros for the ${P(e.app).id} edition: ${t.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+function Sv(e) {return g.entries(e.store.macros).some(([t, n]) => La(t).includes(n));}
+function Kc(e, t) {const n = P(e), r = e.store.macros, s = [], i = [], o = [];
+for (const c of n.table.macros) {const l = La(c.name), d = r[c.name] !== void 0 && l.includes(r[c.name]) ? r[c.name] : void 0;
+if (d === void 0 && l.length > 0) {o.push(c.name);
+continue;}
+const f = Ph(d, { name: c.name, action: c.action, visibleto: c.gm ? "" : "all", istokenaction: c.tokenAction === !0, playerid: t });
+f !== void 0 && (r[c.name] = f, (d === void 0 ? s : i).push(c.name));}
+const a = [];
+for (const c of g.keys(r))
+n.table.macros.some((l) => l.name === c) || (Nh(r[c], c) && a.push(`${c} (${_v(n, c)})`), delete r[c]);
+return [
+s.length > 0 ? `made ${s.join(", ")}` : "",
+i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+a.length > 0 ? `removed ${a.join(", ")}` : "",
+o.length > 0 ? `left ${o.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+].filter((c) => c !== "");}
+function _v(e, t) {const n = Bn().flatMap((i) => i.table.macros).find((i) => i.name === t)?.action.split(" ")[0], r = n === "!defend" ? e.check : n === "!stance" ? e.stance : void 0;
+return (r?.refused ?? (r === e.stance && e.stance.modes.length === 0 ? `the ${e.id} edition has no stances` : void 0))?.split(":")[0] ?? `the ${e.id} edition has no such macro`;}
+function Ev(e, t) {const n = P(e), r = Ne(t), s = xp(e, n.id), i = [], o = [], a = [], c = e.store.settings.bars.vitality, l = new W(), d = new D();
+for (const u of g.keys(e.store.tokens)) {const h = j(u) ?? mh(u, c)[0];
+if (!h || jt(h)) continue;
+const p = mn(h, c);
+l.has(p) || (l.add(p), d.set(h.id, p), i.push({ token: h, character: z(h) }));}
+return pr(e, i, {values: [],
 dice: [],
-resolve(d) {const f = e.store.tokens[l.get(d.id) ?? d.id], u = f?.stance === void 0 || n.stance.modes.includes(f.stance), p = d.bars.vitality.value, h = (f?.edition?.id === t ? r.life.parseState(f.edition.state) : null) ?? r.life.enter(p, !1), g = f?.deadForGood === !0 || r.life.deadForGood(h, p), k = n.life.enter(p, g), v = r.life.condition(h, p), $ = n.life.condition(k, p);
-return v !== $ && i.push({ name: d.name, from: v, to: $ }), {headline: "acts",
+resolve(u) {const h = e.store.tokens[d.get(u.id) ?? u.id], p = h?.stance === void 0 || n.stance.modes.includes(h.stance);
+p || a.push(`${u.name} ${h.stance}`);
+const m = u.bars.vitality.value, k = (h?.edition?.id === t ? r.life.parseState(h.edition.state) : null) ?? r.life.enter(m, !1), v = h?.deadForGood === !0 || r.life.deadForGood(k, m), $ = n.life.enter(m, v), y = r.life.condition(k, m), A = n.life.condition($, m);
+return y !== A && o.push({ name: u.name, from: y, to: A }), {headline: "acts",
 steps: [],
 changes: [],
-state: k,
-...u ? {} : { stance: null },
+state: $,
+...p ? {} : { stance: null },
 detail: { edition: n.id }};}
-}), { count: s.length, changed: i };}
-var Ul = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function yv(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ul[r]} -> ${Ul[s]}`);
-return ` Conditions read again: ${Lt(t, 6)}.`;}
-function wv(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of P(t).table.macros) {const l = Oh(a.name), c = n[a.name] !== void 0 && l.includes(n[a.name]) ? n[a.name] : void 0;
-if (c === void 0 && l.length > 0) {i.push(a.name);
-continue;}
-const d = Rh(c, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (c === void 0 ? r : s).push(a.name));}
-const o = [
-r.length > 0 ? `made ${r.join(", ")}` : "",
-s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((a) => a !== "");
-kt(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var bv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", $v = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
-macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
+}), { count: i.length, changed: o, stances: a, defenses: s };}
+function Tv(e, t, n) {const r = e.app, s = P(r).id;
+r.store.editionLeft = t;
+const { count: i, changed: o, stances: a, defenses: c } = Ev(r, t);
+Es(P(r), { createIfMissing: !1 });
+const l = i === 0 ? "" : o.length > 0 ? Ov(o) : ` ${i === 1 ? "One token" : `${i} tokens`} the script remembers ${i === 1 ? "was" : "were"} read again in its terms: no condition changed.`, d = [
+a.length > 0 ? `the stances the ${s} edition lacks (${kt(a, 6)})` : "",
+c > 0 ? `${c} defense${c === 1 ? "" : "s"} made ahead` : "",
+i > 0 ? "saves owed and reactions" : ""
+].filter((m) => m !== ""), { keys: f, told: u } = Jp(r), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}${u ? " (their players are told)" : ""}.`, p = Sv(r) ? ` Table macros: ${Kc(r, e.playerId).join("; ")}.` : "";
+return `${n}${l}${d.length > 0 ? ` Cleared: ${d.join("; ")}.` : ""}${h}${p} Bars, worn armor and the Turn Tracker are kept, and sheet values are read as they are (not converted).`;}
+var Yc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Ov(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Yc[r]} -> ${Yc[s]}`);
+return ` Conditions read again: ${kt(t, 6)}.`;}
+var Rv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", xc = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack for one defender, DR-Attack-Group for up to three, DR-Damage, DR-Defend, DR-Stance, DR-Undo, as it uses them): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is; the script's own that the edition does not use are removed."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${sn()[1] ?? sn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ha.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${sn()[1] ?? sn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${xa.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${nt.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${tt.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4132,146 +4173,143 @@ usage: "!defense-round reset-state",
 what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]},
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
-what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Xs(e) {return e ? "on" : "off";}
-function Av(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = nt.filter((i) => t.attributes[i] !== Vo[i]).map(
+what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}
+}, Dv = g.keys(xc);
+function Zs(e) {return e ? "on" : "off";}
+function Iv(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = tt.filter((i) => t.attributes[i] !== Ho[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return ye({title: `DefenseRound v${be}`,
+return ye({title: `DefenseRound v${we}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Xs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Xs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [_v[t.apiCommands]] },
+{ label: "Players target any", lines: [Zs(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Zs(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Nv[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [cn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [ln.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Sv(e) },
+{ label: "Not on the sheet", lines: Cv(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Sv(e) {const t = e.store.sheetLacks;
+function Cv(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var _v = {refuse: "refuse (--api-as or not)",
+var Nv = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Js(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Ev(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Xs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function ei(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Pv(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Zs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-oe("Settings:"),
+se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Js(t.apiCommands, Zr)}}`),
-he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Js(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ei(t.apiCommands, ts)}}`),
+he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ei(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => he(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [he(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Js(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ei(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 he("next round", "!defense-round next-round"),
 he("help handout", "!defense-round help"),
 he("table macros", "!defense-round macros")
 ].join(" ");}
-function Tv(e, t) {const [n, r] = t;
+function Mv(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!nt.includes(s))
-throw new _(`unknown value name "${B(n)}": ${xt(n, nt, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : St(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: l } = $t(e, Ce(e.parsed)), c = [];
-for (const { token: d, character: f } of a) {const u = Mh(e.app, d.id);
-u.overrides = Un(u.overrides, s, i ? null : o);
-const p = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-p && (u.worn = Un(u.worn, p, null)), Fa(e.app, d.id), c.push(Xn(d, f, e.app.store.settings).name);}
-kt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);}
-var Qs = [
+if (!tt.includes(s))
+throw new _(`unknown value name "${U(n)}": ${_t(n, tt, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : Et(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = bt(e, Ie(e.parsed)), l = [];
+for (const { token: d, character: f } of a) {const u = Vh(e.app, d.id);
+u.overrides = Hn(u.overrides, s, i ? null : o);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (u.worn = Hn(u.worn, h, null)), Ua(e.app, d.id), l.push(Qn(d, f, e.app.store.settings).name);}
+mt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var ti = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Ov(e) {const { targets: t, notes: n } = $t(e, Ce(e.parsed)), r = new I(), s = {values: Qs.map(([, o]) => o),
-maxes: Qs.map(([, o]) => o),
+function Lv(e) {const { targets: t, notes: n } = bt(e, Ie(e.parsed)), r = new D(), s = {values: ti.map(([, o]) => o),
+maxes: ti.map(([, o]) => o),
 dice: [],
-resolve(o) {const a = [], l = [];
-for (const [c, d] of Qs) {const f = o.values[d];
+resolve(o) {const a = [], c = [];
+for (const [l, d] of ti) {const f = o.values[d];
 if (!f?.present) continue;
-const u = c === "physical" ? "Physical" : "Magical", p = f.max;
-if (p === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
+const u = l === "physical" ? "Physical" : "Magical", h = f.max;
+if (h === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(p === 0 && (f.current ?? 0) === 0)) {if (f.current === p) {a.push(`${u} ${p}, already whole`);
+if (!(h === 0 && (f.current ?? 0) === 0)) {if (f.current === h) {a.push(`${u} ${h}, already whole`);
 continue;}
-l.push({ kind: "value", key: d, to: p }), a.push(`${u} ${f.current ?? 0} -> ${p}`);}}
-return r.set(o.id, a), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };}
-}, i = fr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return dr(a, o.reading.problems);
-Fa(e.app, a.id);
-const l = r.get(a.id) ?? [];
-return `${a.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;});
-kt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Rv(e) {e.store = hn(be), e.loadProblems = [], delete e.newerState, Ca(Kn, e.store);}
-function Dv(e, t) {const [n, ...r] = t;
+c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);}}
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
+}, i = pr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return fr(a, o.reading.problems);
+Ua(e.app, a.id);
+const c = r.get(a.id) ?? [];
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
+mt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Fv(e) {e.store = hn(we), e.loadProblems = [], delete e.newerState, Ma(xn, e.store);}
+function jv(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new D(i);
-const o = U(s.tokenId), a = s.hidden || o !== void 0 && Me(o), l = s.npc || o !== void 0 && cs(o, z(o)), c = bn(e.app, { npc: l, hidden: a }) === "public";
-if (!(e.gm || c || o !== void 0 && Oe(e.playerId, o, z(o)))) throw new D(a ? i : `${s.name}'s breakdown is for the GM`);
-F(_e(e.replyTo), ye(s.card()));}
-var Iv = {usage: () => bv,
+if (!s) throw new I(i);
+const o = j(s.tokenId), a = s.hidden || o !== void 0 && Pe(o), c = s.npc || o !== void 0 && fs(o, z(o)), l = bn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, z(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
+L(ke(e.replyTo), ye(s.card()));}
+var Gv = {usage: () => Rv,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return $v[n];},
+return xc[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Je(e.parsed, {}), Dv(e, n);
+if (r === "details") {Xe(e.parsed, {}), jv(e, n);
 return;}
-if (!e.gm) throw new D("!defense-round is for the GM only");
+if (!e.gm) throw new I("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Je(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-F(_e("gm"), Av(e.app)), F(_e("gm"), Ev(e.app));
+switch (Xe(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+L(ke("gm"), Iv(e.app)), L(ke("gm"), Pv(e.app));
 return;
-case "help": {As(P(e.app));
-const i = ja();
-F(_e(e.replyTo), $s(`The handout "${er}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {Es(P(e.app));
+const i = Ba();
+L(ke(e.replyTo), _s(`The handout "${nr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, l = Bh(e.app.store.settings, i, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: c, changed: d } = kv(e.app, a);
-As(P(e.app), { createIfMissing: !1 });
-const f = c === 0 ? "" : d.length > 0 ? yv(d) : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = xp(e.app), p = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-kt(e, `${l}${f} Bars, worn armor and the Turn Tracker are kept.${p}`);
+const a = e.app.store.settings.edition, c = xh(e.app.store.settings, i, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {mt(e, Tv(e, a, c));
 return;}
-kt(e, l);
+mt(e, c);
 return;}
 case "set":
-Tv(e, n);
+Mv(e, n);
 return;
 case "repair":
-Ov(e);
+Lv(e);
 return;
 case "next-round":
-Gl(e.app);
+Hc(e.app);
 return;
 case "macros":
-wv(e);
+Av(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new D("reset-state only discards a state written by a newer version, and this one is not");
-Rv(e.app), kt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
+Fv(e.app), mt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), kt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), mt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new _(`unknown subcommand "${B(S(t))}"`);}}};
-function Cv(e, t) {const n = new I();
+throw new _(`unknown subcommand "${U(S(t))}": ${_t(r, Dv, "subcommands")}`);}}};
+function Vv(e, t) {const n = new D();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, l = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ae(a.get("current")) : l ? Aa(l, o.bar) : null);
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? ae(a.get("current")) : c ? Ea(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ae(Da(o.attributeId)));
+n.set(s, ae(Na(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4283,52 +4321,52 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Ct(dn(e.memories, Wn(i, o)), e.edition));
+n.set(s, Pt(dn(e.memories, Yn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, na(e.memories, o.tokenId ?? i));
+n.set(s, ia(e.memories, o.tokenId ?? i));
 break;
 case "initiative": {r ?? (r = He());
-const a = nr(r.find((l) => l.id === i)?.pr);
-n.set(s, C.isFinite(a) ? a : null);
+const a = sr(r.find((c) => c.id === i)?.pr);
+n.set(s, N.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Bl = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Hl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Nv(e) {const t = e.app.store.history, n = Qe(e.parsed, "entry");
+var qc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function zc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Uv(e) {const t = e.app.store.history, n = Je(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new D(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Hl(e, t[s])) throw new D(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new I(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!zc(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Hl(e, t[r])) return r;
-throw new D(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Pv(e) {if (!$e(e.parsed, "undo")) throw new _(`--${$e(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if ($e(e.parsed, "force") && !e.gm) throw new D("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !m.prototype.hasOwnProperty.call(Bl, v));
-if (t) throw new _(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Je(e.parsed, Bl), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Nv(e), i = r[s], o = P(n), a = new I(i.tokens.map((v) => [v.tokenId, jt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => jv(v) ? l.find(($) => Kl({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = bf(kf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Kl(v, n.store.settings)), u = new I();
-for (const [v, $] of a) $ && u.set(v, Lv($));
+for (let r = t.length - 1; r >= 0; r -= 1) if (zc(e, t[r])) return r;
+throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function Bv(e) {if (!be(e.parsed, "undo")) throw new _(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (be(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(qc, v));
+if (t) throw new _(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Xe(e.parsed, qc), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Uv(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Gt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Yv(v) ? c.find(($) => Jc({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = Tf(Sf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Jc(v, n.store.settings)), u = new D();
+for (const [v, $] of a) $ && u.set(v, Wv($));
 for (const v of f) v.name = u.get(v.tokenId) ?? v.name;
-const p = Gt(n), h = Cv(p, f), g = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
+const h = Vt(n), p = Vv(h, f), m = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
 if (v.deadForGood !== $.deadForGood) return "has died for good since";
-const w = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(w(v), w($));
-}, k = wf(f, h, Ae);
-if (k.length > 0) {if (!e.gm) {const v = k.filter((A) => {const L = a.get(A.tokenId);
-return L !== void 0 && Bs(e, Wl(L));
-}), $ = [...new K(k.filter((A) => !v.includes(A)).map((A) => A.name))], w = [...ia(v, h, Ae, g), ...$.length > 0 ? [`${it($)} changed`] : []];
-rt(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
+const y = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(y(v), y($));
+}, k = Ef(f, p, $e);
+if (k.length > 0) {if (!e.gm) {const v = k.filter((A) => {const G = a.get(A.tokenId);
+return G !== void 0 && Ks(e, Xc(G));
+}), $ = [...new W(k.filter((A) => !v.includes(A)).map((A) => A.name))], y = [...ca(v, p, $e, m), ...$.length > 0 ? [`${st($)} changed`] : []];
+nt(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!$e(e.parsed, "force")) {rt(e, `Nothing undone, changed since: ${ia(k, h, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${Us(i.key)} --force` }]);
+if (!be(e.parsed, "force")) {nt(e, `Nothing undone, changed since: ${ca(k, p, $e, m).join("; ")}`, [{ label: "Undo anyway", command: `${Ws(i.key)} --force` }]);
 return;}}
-ap(p, f), k.length > 0 && Gv(n, f, h), or(n, s), Fv(e, i, f, h, a, u), c.length > 0 && Re(e, e.gm ? `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${it(c)}.` : `Skipped ${c.length} token${c.length === 1 ? "" : "s"} no longer on the table.`);}
-function Mv(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: ht[e.resource], to: e.from };
+fp(h, f), k.length > 0 && xv(n, f, p), cr(n, s), Kv(e, i, f, p, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${st(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function Hv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: ut[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4337,100 +4375,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Lv(e) {return le(Z(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Wl(e) {const t = z(e);
-return { token: e, character: t, npc: cs(e, t), hidden: Me(e) };}
-function Fv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
-for (const { place: d, tokenId: f, change: u } of n) {const p = Mv(u);
-if (p === void 0) continue;
-const h = r.get(d);
-if (h === p.to) continue;
-const g = a.get(f) ?? [];
-a.has(f) || a.set(f, g);
-const k = `${p.label} ${typeof h == "number" ? h : "?"} -> ${p.to}`;
-g.includes(k) || g.push(k);}
-const l = [], c = [];
+function Wv(e) {return ce(ee(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Xc(e) {const t = z(e);
+return { token: e, character: t, npc: fs(e, t), hidden: Pe(e) };}
+function Kv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: f, change: u } of n) {const h = Hv(u);
+if (h === void 0) continue;
+const p = r.get(d);
+if (p === h.to) continue;
+const m = a.get(f) ?? [];
+a.has(f) || a.set(f, m);
+const k = `${h.label} ${typeof p == "number" ? p : "?"} -> ${h.to}`;
+m.includes(k) || m.push(k);}
+const c = [], l = [];
 for (const d of t.tokens) {const f = s.get(d.tokenId);
 if (!f) continue;
-const u = (a.get(d.tokenId) ?? []).join(", "), p = i.get(d.tokenId) ?? d.name, h = u ? `${p} (${u})` : p, g = Wl(f), k = bn(e.app, g) === "public";
-g.hidden || l.push(k ? h : p), (g.hidden || !k && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
-l.length > 0 && F(Mt, oe(`${o}: ${Lt(l, 8)}.`)), c.length > 0 && F(fe, oe(`${o} (GM): ${Lt(c, 8)}.`), { record: !0 });}
-function jv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Kl({ tokenId: e, change: t }, n) {const r = U(e);
+const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = u ? `${h} (${u})` : h, m = Xc(f), k = bn(e.app, m) === "public";
+m.hidden || c.push(k ? p : h), (m.hidden || !k && u) && l.push(m.hidden ? `${p} (hidden)` : p);}
+c.length > 0 && L(Ft, se(`${o}: ${kt(c, 8)}.`)), l.length > 0 && L(fe, se(`${o} (GM): ${kt(l, 8)}.`), { record: !0 });}
+function Yv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Jc({ tokenId: e, change: t }, n) {const r = j(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || ks(r, t.bar) === t.attributeId;
-case "attribute": {const s = wh(t.attributeId);
+return t.attributeId === void 0 || bs(r, t.bar) === t.attributeId;
+case "attribute": {const s = _h(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : U(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : j(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function Gv(e, t, n) {const r = P(e);
+function xv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), l = U(i);
-if (!l || typeof a != "number") continue;
-const c = o.from, d = {values: [],
+const a = n.get(s), c = j(i);
+if (!c || typeof a != "number") continue;
+const l = o.from, d = {values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, c, f.state).state, detail: { undo: !0 } })};
-fr(e, [{ token: l, character: z(l) }], d);}}
-var Vv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xl = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Uv = { title: "Damage", anyTarget: !0, record: !0, refusals: xl }, Bv = { title: "Damage", anyTarget: !1, record: !0, refusals: xl }, Hv = {usage: (e) => P(e).hit.usage,
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, f.state).state, detail: { undo: !0 } })};
+pr(e, [{ token: c, character: z(c) }], d);}}
+var qv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Qc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, zv = { title: "Damage", anyTarget: !0, record: !0, refusals: Qc }, Xv = { title: "Damage", anyTarget: !1, record: !0, refusals: Qc }, Jv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => Cn(P(e).hit.flags),
-helpFor: (e, t) => $e(t, "undo") || $e(t, "force") || $e(t, "entry") ? {title: "!damage --undo",
+flags: (e) => Nn(P(e).hit.flags),
+helpFor: (e, t) => be(t, "undo") || be(t, "force") || be(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && ($e(e.parsed, "undo") || $e(e.parsed, "force") || $e(e.parsed, "entry"))) {Pv(e);
+run(e) {if (e.parsed.flags.size > 0 && (be(e.parsed, "undo") || be(e.parsed, "force") || be(e.parsed, "entry"))) {Bv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = pr(e.parsed, Ks(t, "!damage", Vv, n), t.hit.amount, Jr(t.id, "!damage")), s = t.hit.plan(r, ot(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = $t(e, Ce(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = mr(e.parsed, qs(t, "!damage", qv, n), t.hit.amount, Zr(t.id, "!damage")), s = t.hit.plan(r, it(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = bt(e, Ie(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const l = o.notes, c = e.parsed.flags.size === 0 ? void 0 : m.keys(n).find((d) => n[d].decides !== void 0 && $e(e.parsed, d));
-if (c !== void 0 && !e.gm) {const d = n[c].decides, f = a.filter(({ token: p, character: h }) => Oe(e.playerId, p, h)), u = a.filter((p) => !f.includes(p)).map(({ token: p }) => Z(p, "a token"));
-if (u.length > 0 && l.push(`${it(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {rt(e, `Not applied: ${l.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && be(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: p }) => Ee(e.playerId, h, p)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
+if (u.length > 0 && c.push(`${st(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {nt(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return hr(e, s, a, l, i ? Uv : Bv);}
-}, Wv = { ids: { kind: "list" }, help: { kind: "switch" } }, Kv = {usage: (e) => P(e).check.usage,
+return vr(e, s, a, c, i ? zv : Xv);}
+}, Qv = { ids: { kind: "list" }, help: { kind: "switch" } }, Zv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : Cn(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return rv(e);
+flags: (e) => P(e).check.refused ? [] : Nn(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return cv(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {rt(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {nt(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = Ks(t, "!defend", Wv, n.flags), s = m.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-ul(e, s);
-const i = t.check.plan(pr(e.parsed, r, void 0, Jr(t.id, "!defend")));
-fl(e, s);
-const o = $t(e, Ce(e.parsed)), a = [...o.notes], l = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), c = o.targets.filter(({ token: d }) => {const f = l.find(({ id: u }) => u === d.id);
-return f && a.push(`${Z(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (c.length === 0) {rt(e, tr(a).join("; "));
+const r = qs(t, "!defend", Qv, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+vc(e, s);
+const i = t.check.plan(mr(e.parsed, r, void 0, Zr(t.id, "!defend")));
+mc(e, s);
+const o = bt(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const f = c.find(({ id: u }) => u === d.id);
+return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
+if (l.length === 0) {nt(e, rr(a).join("; "));
 return;}
-return hr(e, i, c, a, {title: "Defense",
+return vr(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, xv = { ids: { kind: "list" }, help: { kind: "switch" } }, Yv = {usage: (e) => P(e).stance.usage,
+}, em = { ids: { kind: "list" }, help: { kind: "switch" } }, tm = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
-if (t.stance.modes.length === 0) throw new D(`the ${t.id} edition has no stances`);
-Je(e.parsed, xv);
+if (t.stance.modes.length === 0) throw new I(`the ${t.id} edition has no stances`);
+Xe(e.parsed, em);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new _(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new _(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new _(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ce(e.parsed) === void 0;
+throw new _(`unknown stance "${U(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
 if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = $t(e, Ce(e.parsed));
-if (s === void 0) {const l = e.app.store.settings, c = t.stance.default, d = o.map(({ token: f, character: u }) => {const p = Xn(f, u, l);
-return `${p.name}: ${e.app.store.tokens[p.home]?.stance ?? c}`;});
-Re(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = bt(e, Ie(e.parsed));
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Qn(f, u, c);
+return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
+Te(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return hr(e, qh(t.stance, s), o, a, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });}};
-function qv(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
-function zv(e, t, n) {return {values: [],
+return vr(e, Zh(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function nm(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
+function rm(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4439,162 +4477,162 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = qv(s, t, o), l = o !== null && a === o && s + t > o, c = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = nm(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-R(ve, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-R(ie, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: l }),
-...n === "vitality" && c ? Xe("Heal", c.conditions) : [],
-...c?.now ? [R("Now", c.now)] : []],
+R(pe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+R(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+...n === "vitality" && l ? ze("Heal", l.conditions) : [],
+...l?.now ? [R("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
-...n === "vitality" && c ? { state: c.state } : {},
-...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
+...n === "vitality" && l ? { state: l.state } : {},
+...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Xv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Jv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Qv = {usage: () => Xv,
+var sm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", im = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, om = {usage: () => sm,
 run(e) {const t = e.parsed;
-Je(t, Jv);
-const n = Dr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ie(Qe(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = $t(e, Ce(t));
-return hr(e, zv(P(e.app), n, r), s, i, {title: "Heal",
+Xe(t, im);
+const n = Nr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(Je(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = bt(e, Ie(t));
+return vr(e, rm(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Yl(e, t, n) {if (!n || Ft(t)) return;
-const r = e.store.settings, s = ke[r.bars.vitality].value;
+function Zc(e, t, n) {if (!n || jt(t)) return;
+const r = e.store.settings, s = ge[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ae(n[s]), o = S(t.get(ke[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: l } = em(t, s, o, i);
+const i = ae(n[s]), o = S(t.get(ge[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = cm(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const c = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, l = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= vi) {const g = c.hit.handEdit(i - a, ot(e, !0)), k = {...g,
-resolve($, w) {if (c.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const A = g.resolve($, w);
-return !pt(A) && !A.changes.some((L) => L.kind === "bar" && L.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
+const l = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= ki) {const m = l.hit.handEdit(i - a, it(e, !0)), k = {...m,
+resolve($, y) {if (l.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const A = m.resolve($, y);
+return !ft(A) && !A.changes.some((G) => G.kind === "bar" && G.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
 }, v = An(
 e,
 d,
 k,
-ur,
-at(e),
-Gt(e),
-() => ({ vitalityFrom: i, title: R(ve, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+hr,
+ot(e),
+Vt(e),
+() => ({ vitalityFrom: i, title: R(pe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
 if (v.kind === "unsafe") return;
 if (v.kind === "problems")
-v.reading.condition !== "dead" && F(fe, oe(`Hand edit not read through armor: ${dr(v.reading.snapshot, v.reading.problems, "")}.`));
+v.reading.condition !== "dead" && L(fe, se(`Hand edit not read through armor: ${fr(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {const $ = v.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new K() });
-const w = dl(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Is(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: Us(w), byGm: !0 } } : {} });
+o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new W() });
+const y = pc(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Ps(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Ws(y), byGm: !0 } } : {} });
 return;}}
-const p = tm(e, u ? a : i, a), h = An(e, d, p.plan, ur, at(e), Gt(e), () => ({ vitalityFrom: i, ...l }), { vitality: i });
-h.kind === "written" && (u && !f.plain ? bp(e, o, h.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), p.saysSomething() && Is(e, [h.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Zv(e, t, n) {const r = ys(t);
+const h = lm(e, u ? a : i, a), p = An(e, d, h.plan, hr, ot(e), Vt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+p.kind === "written" && (u && !f.plain ? Ep(e, o, p.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new W(), plain: !0 }), h.saysSomething() && Ps(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function am(e, t, n) {const r = $s(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ae(s), o = ae(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const l of $h(r.id, a)) Yl(e, l, { [ke[a].value]: s });}
-function em(e, t, n, r) {const s = ae(e.get(t));
+for (const c of Th(r.id, a)) Zc(e, c, { [ge[a].value]: s });}
+function cm(e, t, n, r) {const s = ae(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ae(Da(n));
+const i = ae(Na(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function tm(e, t, n) {const r = P(e);
+function lm(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
-resolve(o) {const a = o.state, l = r.life.setVitality(t, n, a), c = o.id, d = r.life.setVitality(t, t, a).state;
-return s = l.vitality !== n || !Ae(d, l.state) || r.life.condition(d, t) !== r.life.condition(l.state, l.vitality), {headline: "acts",
+resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
+return s = c.vitality !== n || !$e(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-R(ve, { kind: "hand-edit-title", who: c }),
-R(ie, { kind: "hand-edit-summary", who: c, now: l.now }),
-...l.steps.map((u) => R("Change", u)),
-l.now ? R("Now", l.now) : R("Now", { kind: "standing" })],
-changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
-state: l.state,
-...l.dropsAnswer ? { answer: null } : {},
-detail: l};}
+R(pe, { kind: "hand-edit-title", who: l }),
+R(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((u) => R("Change", u)),
+c.now ? R("Now", c.now) : R("Now", { kind: "standing" })],
+changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
+state: c.state,
+...c.dropsAnswer ? { answer: null } : {},
+detail: c};}
 }, saysSomething: () => s };}
-var nm = {values: [],
+var dm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function rm(e, t) {if (Ft(t)) return;
+function um(e, t) {if (jt(t)) return;
 const n = mn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || fr(e, [{ token: t, character: z(t) }], nm);}
-var sm = 400, im = 100, om = 20, am = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+n === t.id || e.store.tokens[n] === void 0 || pr(e, [{ token: t, character: z(t) }], dm);}
+var fm = 400, hm = 100, pm = 20, vm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? sm : im;
+const s = e === "gm" ? fm : hm;
 for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > om + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > pm + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function lm(e) {const t = P(e);
+function mm(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = ds() !== void 0, r = ws("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
+const n = hs() !== void 0, r = As("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
 fe,
 [
-oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? he("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? he("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var Zs = {"!damage": Hv,
-"!attack": lv,
-"!defend": Kv,
-"!stance": Yv,
-"!heal": Qv,
-"!defense-round": Iv};
-function cm() {const e = ws(Kn) === void 0, { stored: t, problems: n, newer: r } = Ff(ws(Kn), be, dh), s = { store: t, attributes: new bh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new am() };
-return r !== void 0 ? (s.newerState = r, Jn(`${se} v${be}: ${n.join("; ")}`), F(fe, oe(um(r)))) : dm(s, e), fm(s), s;}
-function dm(e, t) {const n = e.store, r = e.loadProblems;
-t && Bf(n.settings, hm());
-const s = Ap(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ca(Kn, n), r.length > 0 && (Jn(`${se} v${be}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(fe, oe(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(fe, oe(`${se} v${be} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== be && Se("rebuilding the help handout", () => As(Pe(n.settings.edition)))(), n.scriptVersion = be;}
-function um(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function fm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || yr(e);});
+var ni = {"!damage": Jv,
+"!attack": hv,
+"!defend": Zv,
+"!stance": tm,
+"!heal": om,
+"!defense-round": Gv};
+function gm() {const e = As(xn) === void 0, { stored: t, problems: n, newer: r } = Hf(As(xn), we, vh), s = { store: t, attributes: new Eh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new vm() };
+return r !== void 0 ? (s.newerState = r, Zn(`${ie} v${we}: ${n.join("; ")}`), L(fe, se(ym(r)))) : km(s, e), wm(s), s;}
+function km(e, t) {const n = e.store, r = e.loadProblems;
+t && qf(n.settings, bm());
+const s = Op(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ma(xn, n), r.length > 0 && (Zn(`${ie} v${we}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(fe, se(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(fe, se(`${ie} v${we} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== we && Ae("rebuilding the help handout", () => Es(Ne(n.settings.edition)))(), n.scriptVersion = we;}
+function ym(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function wm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || $r(e);});
 Be(
 "chat:message",
-Se(
-(l) => `${S(l?.content ?? "").split(" ", 1)[0]}`,
-(l) => {if (l?.type === "api") {if (!n()) {const c = Ga(l, Zs);
-if (c === void 0) {_h(r);
+Ae(
+(c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {if (c?.type === "api") {if (!n()) {const l = Ha(c, ni);
+if (l === void 0) {Dh(r);
 return;}
-return yr(e), Ua(e, l, Zs, c);}
-return Ua(e, l, Zs);}},
-(l) => l?.type === "api" && l.playerid ? pa(l.playerid) : void 0));
-const s = Se("a hand edit of a bar", (l, c) => {n() || Yl(e, Jf(l), c);});
-for (const l of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${l}_value`, s);
+return $r(e), Ka(e, c, ni, l);}
+return Ka(e, c, ni);}},
+(c) => c?.type === "api" && c.playerid ? us(c.playerid) : void 0));
+const s = Ae("a hand edit of a bar", (c, l) => {n() || Zc(e, nh(c), l);});
+for (const c of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${c}_value`, s);
 Be(
 "destroy:graphic",
-Se("forgetting a deleted token", (l) => {n() || (delete e.store.tokens[l.id], delete e.store.exchange.waiting[l.id]);})
+Ae("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Be(
 "add:graphic",
-Se("showing a new token its character's markers", (l) => {n() || rm(e, l);})
-), vv(e), Be(
+Ae("showing a new token its character's markers", (c) => {n() || um(e, c);})
+), wv(e), Be(
 "change:campaign:turnorder",
-Se("following the Turn Tracker", (l, c) => {n() || yr(e, typeof c == "object" && c !== null ? c.turnorder ?? "" : "");})
-), pm(r);
-const i = Se("refreshing attribute look-ups", (l) => {const c = ys(l);
-c !== void 0 && e.attributes.forget(c.characterId);
-}), o = Se("refreshing attribute look-ups", (l) => {const c = ys(l);
-c !== void 0 && (e.attributes.forget(c.characterId), e.attributes.appeared(c.name));});
-Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), vm(s);
-const a = Xf();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (l, c) => {n() || Zv(e, l, c);
-}))), n() || Se("checking HealthColors", () => lm(e))(), Jn(`${se} v${be} ready: edition ${t.settings.edition}.`);}
-function hm() {return Sh(se.toLowerCase());}
-function pm(e) {const t = Yf();
+Ae("following the Turn Tracker", (c, l) => {n() || $r(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
+), $m(r);
+const i = Ae("refreshing attribute look-ups", (c) => {const l = $s(c);
+l !== void 0 && e.attributes.forget(l.characterId);
+}), o = Ae("refreshing attribute look-ups", (c) => {const l = $s(c);
+l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
+Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), Am(s);
+const a = th();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || am(e, c, l);
+}))), n() || Ae("checking HealthColors", () => mm(e))(), Zn(`${ie} v${we} ready: edition ${t.settings.edition}.`);}
+function bm() {return Rh(ie.toLowerCase());}
+function $m(e) {const t = Qf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function vm(e) {const t = xf();
+function Am(e) {const t = Jf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Be("ready", Se("starting up", () => {cm();}));
-var mm = be;
-function gm(e) {return tp(e);}
-return Ql(ni);
+Be("ready", Ae("starting up", () => {gm();}));
+var Sm = we;
+function _m(e) {return op(e);}
+return sl(ii);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }
