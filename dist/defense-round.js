@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Ar = Object.defineProperty, el = Object.getOwnPropertyDescriptor, tl = Object.getOwnPropertyNames, si = Object.prototype.hasOwnProperty, nl = (e, t) => {for (var n in t)
-si.call(t, n) && Ar(e, n, { get: t[n], enumerable: !0 });
-}, rl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of tl(t))
-!si.call(e, s) && s !== n && Ar(e, s, { get: () => t[s], enumerable: !(r = el(t, s)) || r.enumerable });
+var Tr = Object.defineProperty, cl = Object.getOwnPropertyDescriptor, ll = Object.getOwnPropertyNames, ui = Object.prototype.hasOwnProperty, dl = (e, t) => {for (var n in t)
+ui.call(t, n) && Tr(e, n, { get: t[n], enumerable: !0 });
+}, ul = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of ll(t))
+!ui.call(e, s) && s !== n && Tr(e, s, { get: () => t[s], enumerable: !(r = cl(t, s)) || r.enumerable });
 return e;
-}, sl = (e) => rl(Ar({}, "__esModule", { value: !0 }), e), ii = {};
-nl(ii, {onDamage: () => _m,
-version: () => Sm});
-var O = Math, N = Number, S = String, g = Object, q = Array, ne = JSON, D = Map, W = Set, Ye = WeakMap, En = Error, oi = RangeError, ai = Promise, Tn = Date, il = isNaN, ol = "0.2.0", ie = "DefenseRound", we = ol, On, al = {lang: void 0,
+}, fl = (e) => ul(Tr({}, "__esModule", { value: !0 }), e), fi = {};
+dl(fi, {onDamage: () => Vv,
+version: () => Gv});
+var _ = Math, N = Number, S = String, v = Object, z = Array, ne = JSON, D = Map, W = Set, je = WeakMap, On = Error, hi = RangeError, pi = Promise, Wt = Date, hl = isNaN, pl = "0.2.0", ie = "DefenseRound", $e = pl, Rn, ml = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function ci(e) {return !e && !On ? al : {lang: e?.lang ?? On?.lang,
+function mi(e) {return !e && !Rn ? ml : {lang: e?.lang ?? Rn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? On?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? On?.abortPipeEarly};}
-var cl;
-function ll(e) {return cl?.get(e);}
-var dl;
-function ul(e) {return dl?.get(e);}
-var fl;
-function hl(e, t) {return fl?.get(e)?.get(t);}
-function at(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? at(i), c = {kind: e.kind,
+abortEarly: e?.abortEarly ?? Rn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Rn?.abortPipeEarly};}
+var vl;
+function gl(e) {return vl?.get(e);}
+var kl;
+function yl(e) {return kl?.get(e);}
+var wl;
+function bl(e, t) {return wl?.get(e)?.get(t);}
+function ut(e) {const t = typeof e;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && v.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ut(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,32 +54,32 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? hl(e.reference, c.lang) ?? (l ? ul(c.lang) : null) ?? r.message ?? ll(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? bl(e.reference, c.lang) ?? (l ? yl(c.lang) : null) ?? r.message ?? gl(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function pl(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
-function vl(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Sr(e, t) {const n = [...new W(e)];
+function $l(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
+function Al(e, t) {return v.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function Er(e, t) {const n = [...new W(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function re(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, ci())
+validate: (t) => e["~run"]({ value: t }, mi())
 }, e;}
-function li(e) {return {kind: "validation",
+function vi(e) {return {kind: "validation",
 type: "finite",
-reference: li,
+reference: vi,
 async: !1,
 expects: null,
 requirement: N.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function Ht(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;}};}
+function Et(e) {return {kind: "validation",
 type: "integer",
-reference: Ht,
+reference: Et,
 async: !1,
 expects: null,
 requirement: N.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;}};}
 function J(e, t) {return {kind: "validation",
 type: "max_length",
 reference: J,
@@ -87,64 +87,64 @@ async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ct(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function qe(e, t) {return {kind: "validation",
 type: "max_value",
-reference: ct,
+reference: qe,
 async: !1,
-expects: `<=${e instanceof Tn ? e.toJSON() : at(e)}`,
+expects: `<=${e instanceof Wt ? e.toJSON() : ut(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof Tn ? n.value.toJSON() : at(n.value) }), n;}};}
-function xe(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Wt ? n.value.toJSON() : ut(n.value) }), n;}};}
+function ze(e, t) {return {kind: "validation",
 type: "min_length",
-reference: xe,
+reference: ze,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function lt(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function Ge(e, t) {return {kind: "validation",
 type: "min_value",
-reference: lt,
+reference: Ge,
 async: !1,
-expects: `>=${e instanceof Tn ? e.toJSON() : at(e)}`,
+expects: `>=${e instanceof Wt ? e.toJSON() : ut(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof Tn ? n.value.toJSON() : at(n.value) }), n;}};}
-function Rn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Wt ? n.value.toJSON() : ut(n.value) }), n;}};}
+function Dn(e, t) {return {kind: "validation",
 type: "regex",
-reference: Rn,
+reference: Dn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
-function St(e) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;}};}
+function ft(e) {return {kind: "validation",
 type: "safe_integer",
-reference: St,
+reference: ft,
 async: !1,
 expects: null,
 requirement: N.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function _r() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
+function Or() {return {kind: "transformation",
 type: "trim",
-reference: _r,
+reference: Or,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var ml = { abortEarly: !0 };
-function gl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Er(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function qe(e, t) {return re({kind: "schema",
+var Sl = { abortEarly: !0 };
+function _l(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function Rr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Xe(e, t) {return re({kind: "schema",
 type: "array",
-reference: qe,
+reference: Xe,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
+if (z.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -156,49 +156,49 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function dt(e) {return re({kind: "schema",
+function Je(e) {return re({kind: "schema",
 type: "boolean",
-reference: dt,
+reference: Je,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function di(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function gi(e, t) {return re({kind: "schema",
 type: "custom",
-reference: di,
+reference: gi,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
 function Q(e, t) {return re({kind: "schema",
 type: "literal",
 reference: Q,
-expects: at(e),
+expects: ut(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return pl(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Wt(e, t) {return re({kind: "schema",
+"~run"(n, r) {return $l(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function Kt(e, t) {return re({kind: "schema",
 type: "nullable",
-reference: Wt,
+reference: Kt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function _e(e) {return re({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Rr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function me(e) {return re({kind: "schema",
 type: "number",
-reference: _e,
+reference: me,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !il(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function ui(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !hl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function ki(e, t) {return re({kind: "schema",
 type: "object",
-reference: ui,
+reference: ki,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Er(o), c = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Rr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
@@ -217,8 +217,8 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = gl(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
+} else if (o.fallback !== void 0) n.value[i] = _l(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,27 +227,27 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function M(e, t) {return re({kind: "schema",
+function L(e, t) {return re({kind: "schema",
 type: "optional",
-reference: M,
+reference: L,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Rr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function te(e, t) {return re({kind: "schema",
 type: "picklist",
 reference: te,
-expects: Sr(e.map(at), "|"),
+expects: Er(e.map(ut), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Dn(e, t, n) {return re({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
+function In(e, t, n) {return re({kind: "schema",
 type: "record",
-reference: Dn,
+reference: In,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,14 +255,14 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (vl(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (Al(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
-for (const f of c.issues)
-f.path = [d], r.issues?.push(f);
+for (const u of c.issues)
+u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
 const l = this.value["~run"]({ value: a }, s);
@@ -271,12 +271,12 @@ origin: "value",
 input: i,
 key: o,
 value: a};
-for (const f of l.issues)
-f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
+for (const u of l.issues)
+u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, s);
+} else x(this, "type", r, s);
 return r;}});}
 function Z(e) {return re({kind: "schema",
 type: "string",
@@ -284,16 +284,16 @@ reference: Z,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function fi(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
+function yi(e, t) {return re({kind: "schema",
 type: "tuple",
-reference: fi,
+reference: yi,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
+if (z.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -305,16 +305,16 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;}});}
-function hi(e) {let t;
+function wi(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function pi(e, t) {return re({kind: "schema",
+function bi(e, t) {return re({kind: "schema",
 type: "union",
-reference: pi,
-expects: Sr(e.map((n) => n.expects), "|"),
+reference: bi,
+expects: Er(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: hi(i) }), n.typed = !0;
+x(this, "type", n, r, { issues: wi(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: hi(o) });}
+x(this, "type", n, r, { issues: wi(o) });}
 return n;}});}
-function Kt() {return re({kind: "schema",
+function xt() {return re({kind: "schema",
 type: "unknown",
-reference: Kt,
+reference: xt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function vi(e, t, n) {return re({kind: "schema",
+function $i(e, t, n) {return re({kind: "schema",
 type: "variant",
-reference: vi,
+reference: $i,
 expects: "Object",
 async: !1,
 key: e,
@@ -346,26 +346,26 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (f, u) => {for (const h of f.options) {if (h.type === "variant") d(h, new W(u).add(h.key));
-else {let p = !0, m = 0;
-for (const k of u) {const v = h.entries[k];
-if (k in i ? v["~run"]({typed: !1,
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new W(f).add(h.key));
+else {let p = !0, g = 0;
+for (const k of f) {const m = h.entries[k];
+if (k in i ? m["~run"]({typed: !1,
 value: i[k]
-}, ml).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {p = !1, c !== k && (a < m || a === m && k in i && !(c in i)) && (a = m, c = k, l = []), c === k && l.push(h.entries[k].expects);
+}, Sl).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {p = !1, c !== k && (a < g || a === g && k in i && !(c in i)) && (a = g, c = k, l = []), c === k && l.push(h.entries[k].expects);
 break;}
-m++;}
+g++;}
 if (p) {const k = h["~run"]({ value: i }, s);
 (!o || !o.typed && k.typed) && (o = k);}}
 if (o && !o.issues) break;}};
 if (d(this, new W([this.key])), o) return o;
-Y(this, "type", r, s, {input: i[c],
-expected: Sr(l, "|"),
+x(this, "type", r, s, {input: i[c],
+expected: Er(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
 key: c,
 value: i[c]}]});
-} else Y(this, "type", r, s);
+} else x(this, "type", r, s);
 return r;}});}
 function F(...e) {return re({...e[0],
 pipe: e,
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function je(e, t, n) {const r = e["~run"]({ value: t }, ci(n));
+function Ve(e, t, n) {const r = e["~run"]({ value: t }, mi(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function V(e) {return ui(g.assign(g.create(null), e));}
-var mi = ["vitality", "soul", "power"], ut = { vitality: "Vitality", soul: "Soul", power: "Power" }, Yt = [
+function U(e) {return ki(v.assign(v.create(null), e));}
+var Ai = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Yt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,104 @@ var mi = ["vitality", "soul", "power"], ut = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], pe = "title", oe = "summary", Ge = "action";
-function ze(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], ve = "title", oe = "summary", Ue = "action";
+function Qe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function R(e, t) {return t.section = e, t;}
-function ft(e) {return "kind" in e;}
-var kl = /^[+-]?\d+$/;
-function ae(e) {if (typeof e == "number")
+function pt(e) {return "kind" in e;}
+var Tl = /^[+-]?\d+$/;
+function ce(e) {if (typeof e == "number")
 return N.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!kl.test(t)) return null;
+if (!Tl.test(t)) return null;
 const n = N(t);
 return N.isSafeInteger(n) ? n + 0 : null;}
-function In(e, t) {return O.floor(e * t / 100);}
-function gi(e, t, n) {return O.min(n, O.max(t, e));}
-var ki = 1e6;
-function ce(e, t) {if (e.length <= t) return e;
-const n = O.floor(t);
+function Cn(e, t) {return _.floor(e * t / 100);}
+function Si(e, t, n) {return _.min(n, _.max(t, e));}
+var _i = 1e6;
+function le(e, t) {if (e.length <= t) return e;
+const n = _.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function U(e, t = 40) {return e.length > t ? `${ce(e, t - 3)}...` : e;}
-var _ = class extends En {}, I = class extends En {};
-function yl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
+function B(e, t = 40) {return e.length > t ? `${le(e, t - 3)}...` : e;}
+var T = class extends On {}, I = class extends On {};
+function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
 return typeof s == "number" && N.isFinite(s) ? S(s) : n;
 }) : e;}
-function Tr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function yi(e, t) {let n = t;
-for (; n < e.length && !Tr(e.charCodeAt(n)); ) n += 1;
+function Dr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function Ti(e, t) {let n = t;
+for (; n < e.length && !Dr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function wl(e) {const t = [], n = e.length;
+function Ol(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (Tr(s)) {r += 1;
+if (Dr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = yi(e, r + 1);
+const i = Ti(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function wi(e) {const t = wl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function Ir(e) {const t = Ol(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new _(`--${U(c)} is given twice`);
+if (s.has(c)) throw new T(`--${B(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function bl(e, t) {if (e.length > 40) return;
+function Rl(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : $l(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Dl(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function _t(e, t, n, r = "") {const s = bl(e.toLowerCase(), t);
+function Ot(e, t, n, r = "") {const s = Rl(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function $l(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+function Dl(e, t) {let n = [], r = z.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = O.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = O.min(i[o], n[o - 2] + 1));
+i[o] = _.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = _.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Xe(e, t, n) {e.flags.forEach((r, s) => {const i = g.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function Ze(e, t, n) {e.flags.forEach((r, s) => {const i = v.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new _(`--${U(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${U(s)}: ${_t(s, g.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
+throw o ? new T(`--${B(s)} means nothing in the ${o} edition`) : new T(`unknown flag --${B(s)}: ${Ot(s, v.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new T(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new T(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new _(`--${s} takes one value (got "${U(r.join(" "))}")`);});}
-function Je(e, t) {const n = e.flags.get(t);
+throw new T(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
+function et(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function be(e, t) {return e.flags.has(t);}
-function Et(e, t, n, r) {const s = ae(e);
-if (s === null) throw new _(`${t} must be a whole number (got "${U(e)}")`);
-if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
+function Ae(e, t) {return e.flags.has(t);}
+function mt(e, t, n, r) {const s = ce(e);
+if (s === null) throw new T(`${t} must be a whole number (got "${B(e)}")`);
+if (s < n || s > r) throw new T(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Al(e, t, n, r) {const s = Je(e, t);
-return s === void 0 ? void 0 : Et(s, `--${t}`, n, r);}
-function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
+function Il(e, t, n, r) {const s = et(e, t);
+return s === void 0 ? void 0 : mt(s, `--${t}`, n, r);}
+function Te(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new T(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return s;}
 function Ie(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Em(e) {return e;}
-var bi = new Ye();
-function Or(e) {let t = bi.get(e);
+function Uv(e) {return e;}
+var Ei = new je();
+function Cr(e) {let t = Ei.get(e);
 if (t) return t;
-t = {}, bi.set(e, t);
-for (const [n, r] of g.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, Ei.set(e, t);
+for (const [n, r] of v.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function Rr(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function Nr(e) {const t = e.onlyWhen === void 0 ? [] : z.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function Dr(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
-function $i(e, t, n, r) {if (r && ae(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
-return Et(e, t, 0, n);}
-function Sl(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Pr(e, t) {return v.prototype.hasOwnProperty.call(e, t);}
+function Oi(e, t, n, r) {if (r && ce(e) === null) throw new T(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
+return mt(e, t, 0, n);}
+function Cl(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,67 +506,67 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return Et(r, s, t.min, t.max);
+return mt(r, s, t.min, t.max);
 case "amount":
-return $i(r, s, t.max, t.example);
+return Oi(r, s, t.max, t.example);
 case "die":
-return Et(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && Dr(t.meaningless, i) ? t.meaningless[i] : void 0;
-if (o !== void 0) throw new _(o);
-return De(r, s, t.choices);}}}
-function Ir(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function Cr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function Ai(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function Cn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function Si(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function _l(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
+return mt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Pr(t.meaningless, i) ? t.meaningless[i] : void 0;
+if (o !== void 0) throw new T(o);
+return Te(r, s, t.choices);}}}
+function Mr(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function Lr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function Ri(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Nn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function Di(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Nl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Cn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function El(e) {const t = Rr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Cr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Nn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function Pl(e) {const t = Nr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Lr(e);
 return n ? [...t, n.flag] : t;}
-var _i = new Ye();
-function Tl(e) {let t = _i.get(e);
-if (!t) {const n = g.keys(e), r = new D(n.map((s) => [s, El(e[s])]));
+var Ii = new je();
+function Ml(e) {let t = Ii.get(e);
+if (!t) {const n = v.keys(e), r = new D(n.map((s) => [s, Pl(e[s])]));
 t = {names: n,
-conditions: new D(n.map((s) => [s, Rr(e[s])])),
+conditions: new D(n.map((s) => [s, Nr(e[s])])),
 dependsOn: r,
 compared: new W([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => Ir(e[s]))
-}, _i.set(e, t);}
+required: n.filter((s) => Mr(e[s]))
+}, Ii.set(e, t);}
 return t;}
-function Ei(e, t, n) {return Xe(e, Or(t), n), Ti(e, t);}
-function Ti(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Tl(t);
-for (const p of o) if (e.flags.has(p)) throw new _(t[p].retired);
+function Ci(e, t, n) {return Ze(e, Cr(t), n), Ni(e, t);}
+function Ni(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Ml(t);
+for (const p of o) if (e.flags.has(p)) throw new T(t[p].retired);
 for (const p of a) {if (e.flags.has(p)) continue;
-const m = t[p];
-throw new _(Si(m) ?? `no ${p} given: add --${p} ${Pr(m)}`);}
+const g = t[p];
+throw new T(Di(g) ?? `no ${p} given: add --${p} ${jr(g)}`);}
 const c = new D(), l = (p) => {if (c.has(p)) return;
-const m = e.flags.get(p);
-c.set(p, m === void 0 ? Ai(t[p]) : Sl(p, t[p], m));
-}, d = new W(), f = (p) => {if (d.has(p)) return;
+const g = e.flags.get(p);
+c.set(p, g === void 0 ? Ri(t[p]) : Cl(p, t[p], g));
+}, d = new W(), u = (p) => {if (d.has(p)) return;
 d.add(p);
-const m = t[p], k = Cr(m);
-if (k && !e.flags.has(p)) {const v = c.get(k.flag);
-if (v !== void 0 && k.in.includes(S(v))) throw new _(Si(m)?.split("{value}").join(S(v)) ?? `--${k.flag} ${S(v)} needs --${p}`);}
+const g = t[p], k = Lr(g);
+if (k && !e.flags.has(p)) {const m = c.get(k.flag);
+if (m !== void 0 && k.in.includes(S(m))) throw new T(Di(g)?.split("{value}").join(S(m)) ?? `--${k.flag} ${S(m)} needs --${p}`);}
 if (e.flags.has(p))
-for (const v of r.get(p)) {const $ = _l(p, v, e, c);
-if ($ !== null) throw new _($);}
-}, u = new W(), h = (p) => {if (!(c.has(p) || u.has(p) || !Dr(t, p))) {u.add(p);
-for (const m of s.get(p) ?? []) h(m);
-f(p), l(p);}};
+for (const m of r.get(p)) {const b = Nl(p, m, e, c);
+if (b !== null) throw new T(b);}
+}, f = new W(), h = (p) => {if (!(c.has(p) || f.has(p) || !Pr(t, p))) {f.add(p);
+for (const g of s.get(p) ?? []) h(g);
+u(p), l(p);}};
 for (const p of n) i.has(p) && h(p);
-for (const p of n) f(p);
+for (const p of n) u(p);
 for (const p of n) l(p);
-return g.fromEntries(c);}
-function Nr(e, t) {const { positionals: n } = e;
+return v.fromEntries(c);}
+function Fr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new _(`one amount only (got "${U(n.join(" "))}")${s}`);}
+throw new T(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new _(t.missing);}
-return $i(r, t.what, t.max ?? ki, t.example);}
-function Pr(e) {if (e.placeholder !== void 0) return e.placeholder;
+throw new T(t.missing);}
+return Oi(r, t.what, t.max ?? _i, t.example);}
+function jr(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,10 +584,10 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Ol(e) {return g.entries(e).map(([t, n]) => {const r = Pr(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
-return Ir(n) ? s : `[${s}]`;
+function Ll(e) {return v.entries(e).map(([t, n]) => {const r = jr(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
+return Mr(n) ? s : `[${s}]`;
 }).join(" ");}
-function Rl(e) {switch (e.kind) {case "switch":
+function Fl(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -605,30 +605,30 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function Nn(e) {return g.entries(e).map(([t, n]) => {const r = Pr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Rl(n)], i = Ai(n);
+function Pn(e) {return v.entries(e).map(([t, n]) => {const r = jr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Fl(n)], i = Ri(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${S(i)}`);
-const o = Cr(n);
-Ir(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Cn(o.in)}`);
-for (const c of Rr(n))
-(Dr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && (c.in || c.notIn) ? s.push((c.in ?? []).includes("true") || (c.notIn ?? ["true"]).includes("false") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Cn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Cn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+const o = Lr(n);
+Mr(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Nn(o.in)}`);
+for (const c of Nr(n))
+(Pr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && (c.in || c.notIn) ? s.push((c.in ?? []).includes("true") || (c.notIn ?? ["true"]).includes("false") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Nn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Nn(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function Oi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Ri(e, t) {const n = new D();
-for (const [r, s] of g.entries(e)) s !== null && n.set(r, [s]);
-return { ...Ei({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Mr(e, t) {return {...e,
+function Pi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Mi(e, t) {const n = new D();
+for (const [r, s] of v.entries(e)) s !== null && n.set(r, [s]);
+return { ...Ci({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Gr(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Lr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Vr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function qt(e, t) {const n = t > 0 && e < 100 && e <= t, r = O.max(1, O.floor(t / 10));
+var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function zt(e, t) {const n = t > 0 && e < 100 && e <= t, r = _.max(1, _.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Tt = [
+var Rt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -642,84 +642,84 @@ var Tt = [
 "spell-unseen",
 "covert",
 "spectator"
-], ve = {perceptionGate: "none",
+], ge = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, le = {front: ve,
-"thrown-object": ve,
-"spell-seen": ve,
-behind: { ...ve, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...ve, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...ve, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...ve, evadePenalty: -20 },
-gun: { ...ve, evadePenalty: -50 },
-aoe: { ...ve, evadeImpossible: !0 },
-"aoe-edge": ve,
-"spell-unseen": { ...ve, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...ve, perceptionGate: "with-perception-mod" },
-spectator: {...ve,
+}, de = {front: ge,
+"thrown-object": ge,
+"spell-seen": ge,
+behind: { ...ge, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...ge, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...ge, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...ge, evadePenalty: -20 },
+gun: { ...ge, evadePenalty: -50 },
+aoe: { ...ge, evadeImpossible: !0 },
+"aoe-edge": ge,
+"spell-unseen": { ...ge, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...ge, perceptionGate: "with-perception-mod" },
+spectator: {...ge,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Dl(e) {return Tt.includes(e);}
-function Fr(e, t) {const n = le[e];
+function jl(e) {return Rt.includes(e);}
+function Ur(e, t) {const n = de[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Il(e, t) {return t.critical ? 0 : t.success ? -O.floor(O.abs(e) / 2) + 0 : e;}
-function Cl(e, t, n) {const r = le[e], s = le[t];
-return r.perceptionGate !== s.perceptionGate || Fr(e, n) !== Fr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
-var Nl = V({life: M(
-V({condition: te(["none", "incapacitated", "dying", "dead"]),
-savesOwed: F(_e(), Ht(), lt(0), ct(3))})),
-reactions: M(Dn(Z(), pi([dt(), Q("used")]))),
-skillsVs: M(qe(Z()))
-}), Pl = V({result: te(["success", "fail"]),
+function Gl(e, t) {return t.critical ? 0 : t.success ? -_.floor(_.abs(e) / 2) + 0 : e;}
+function Vl(e, t, n) {const r = de[e], s = de[t];
+return r.perceptionGate !== s.perceptionGate || Ur(e, n) !== Ur(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var Ul = U({life: L(
+U({condition: te(["none", "incapacitated", "dying", "dead"]),
+savesOwed: F(me(), Et(), Ge(0), qe(3))})),
+reactions: L(In(Z(), bi([Je(), Q("used")]))),
+skillsVs: L(Xe(Z()))
+}), Bl = U({result: te(["success", "fail"]),
 action: te(["defend", "evade"]),
-situation: te(Tt),
-perceptionMod: M(F(_e(), Ht(), lt(-1e3), ct(1e3)))});
-function Ml(e) {if (e === "success" || e === "fail") return e;
-const t = je(Pl, e);
+situation: te(Rt),
+perceptionMod: L(F(me(), Et(), Ge(-1e3), qe(1e3)))});
+function Hl(e) {if (e === "success" || e === "fail") return e;
+const t = Ve(Bl, e);
 return t.success ? t.output : null;}
-function Di(e) {return typeof e == "string" ? e : e.result;}
-function Ll(e) {if (q.isArray(e)) return null;
-const t = je(Nl, e);
-return t.success ? Ii(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function jr(e, t) {return Ii(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Ii(e, t, n) {const r = {};
+function Li(e) {return typeof e == "string" ? e : e.result;}
+function Wl(e) {if (z.isArray(e)) return null;
+const t = Ve(Ul, e);
+return t.success ? Fi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function Br(e, t) {return Fi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Fi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Pn = -10, Ci = -9, Ni = 1, Ot = 1, Gr = 3, Qe = { condition: "none", savesOwed: 0 }, zt = { condition: "dead", savesOwed: 0 };
-function Pi(e) {return e > 0 ? { ...Qe } : e > Pn ? { condition: "incapacitated", savesOwed: 0 } : { ...zt };}
-function Vr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Fl(e, t, n) {return n.condition === "dying" ? { life: { ...zt }, steps: [...Vr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Qe }, steps: [] } : e > 0 ? t <= Pn ? { life: { condition: "dying", savesOwed: Gr }, steps: [{ kind: "dying", savesOwed: Gr }] } : {life: { condition: "incapacitated", savesOwed: Ot },
-steps: [{ kind: "incapacitated", savesOwed: Ot }]
-} : t <= Pn ? { life: { ...zt }, steps: [...Vr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Mi(e, t, n) {if (n.condition === "dead")
+var Mn = -10, ji = -9, Gi = 1, Dt = 1, Hr = 3, tt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
+function Vi(e) {return e > 0 ? { ...tt } : e > Mn ? { condition: "incapacitated", savesOwed: 0 } : { ...Xt };}
+function Wr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Kl(e, t, n) {return n.condition === "dying" ? { life: { ...Xt }, steps: [...Wr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...tt }, steps: [] } : e > 0 ? t <= Mn ? { life: { condition: "dying", savesOwed: Hr }, steps: [{ kind: "dying", savesOwed: Hr }] } : {life: { condition: "incapacitated", savesOwed: Dt },
+steps: [{ kind: "incapacitated", savesOwed: Dt }]
+} : t <= Mn ? { life: { ...Xt }, steps: [...Wr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Ui(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = O.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+const r = _.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Fl(e, s, n);
+const o = Kl(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function jl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function xl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: Ot },
+life: { condition: "incapacitated", savesOwed: Dt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: Ot }]};}
-function Gl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: Dt }]};}
+function Yl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Mi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Ui(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Qe }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Qe }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Qe }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Pn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...tt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...tt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...tt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Mn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Vr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Wr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Vl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function ql(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -729,33 +729,33 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Ni,
-life: { ...Qe },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Ni }]
+vitality: Gi,
+life: { ...tt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Gi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: Ci,
-life: { condition: "incapacitated", savesOwed: Ot },
-steps: [r(Ot), { kind: "saved-from-death", before: e, vitality: Ci }]};
-const s = O.min(Gr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function Ve(e, t) {return e.life ? { ...e.life } : t === null ? { ...Qe } : Pi(t);}
-function Ul(e, t) {return Ve(e, t).condition;}
-function Bl(e, t) {if (t) return { life: { ...zt } };
-const n = e === null ? Qe : Pi(e);
+vitality: ji,
+life: { condition: "incapacitated", savesOwed: Dt },
+steps: [r(Dt), { kind: "saved-from-death", before: e, vitality: ji }]};
+const s = _.min(Hr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function Be(e, t) {return e.life ? { ...e.life } : t === null ? { ...tt } : Vi(t);}
+function zl(e, t) {return Be(e, t).condition;}
+function Xl(e, t) {if (t) return { life: { ...Xt } };
+const n = e === null ? tt : Vi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Hl(e) {return e.life ? { life: e.life } : {};}
-function Wl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Kl(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Li(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function Yl(e, t, n) {const r = Gl(e, t, Ve(n, e));
+function Jl(e) {return e.life ? { life: e.life } : {};}
+function Ql(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Zl(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Bi(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
+function ed(e, t, n) {const r = Yl(e, t, Be(n, e));
 return {vitality: r.after,
-state: jr(n, r.life),
+state: Br(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Li("Now", r.life)[0]};}
-var de = {front: "Front",
+now: Bi("Now", r.life)[0]};}
+var ue = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -770,28 +770,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Fi = { physical: "Physical", magical: "Magical" }, ji = { physical: "Defense", magical: "Spirit" }, Ur = { soul: "Soul", power: "Power" };
-function xl(e, t) {switch (e) {case "worn-out":
+}, Hi = { physical: "Physical", magical: "Magical" }, Wi = { physical: "Defense", magical: "Spirit" }, Kr = { soul: "Soul", power: "Power" };
+function td(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function ql(e) {switch (e) {case "reached-minus-10":
+function nd(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function zl(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Mn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var Xl = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Ln(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Gi(e, t, n) {if (t.length === 0) return `${n}`;
+function rd(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Ln(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var sd = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Fn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Ki(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Br(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Jl(e) {switch (e.condition) {case "none":
+function xr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function id(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -799,7 +799,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Ql(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function od(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -815,41 +815,41 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var Zl = {blocks: "blocks the hit",
+var ad = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Vi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function ed(e, t = (n) => n) {const n = e;
+function xi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function cd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
 case "pierce":
 return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
 case "armor-absent":
-return xl(n.reason, n.amount);
+return td(n.reason, n.amount);
 case "soak":
 return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
 case "protection":
-return Mn(n.before, n.protection, Fi[n.track], n.after);
+return Ln(n.before, n.protection, Hi[n.track], n.after);
 case "armor-reduction":
-return Mn(n.before, n.reduction, ji[n.track], n.after);
+return Ln(n.before, n.reduction, Wi[n.track], n.after);
 case "natural-reduction":
-return Mn(n.before, n.reduction, `natural ${ji[n.track]}`, n.after);
+return Ln(n.before, n.reduction, `natural ${Wi[n.track]}`, n.after);
 case "defensive-stance":
-return Mn(n.before, n.reduction, "defensive stance", n.after);
+return Ln(n.before, n.reduction, "defensive stance", n.after);
 case "vitality-loss":
 return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
 case "protection-wear":
-return `${Fi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Hi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "direct-damage":
-return `${n.amount} to ${Ur[n.bar]}, no armor: ${Ur[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${n.amount} to ${Kr[n.bar]}, no armor: ${Kr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
 case "bar-not-a-number":
-return `${Ur[n.bar]} is not a number: nothing taken`;
+return `${Kr[n.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -861,10 +861,10 @@ return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ql(n.cause);
+return nd(n.cause);
 case "saves-lost":
 return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${zl(n.savesLeft)} left` : ", no save left";
+case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${rd(n.savesLeft)} left` : ", no save left";
 return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
@@ -875,21 +875,21 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Gi(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${Br(n.success, n.critical)}`;
+return `Perception d100 ${n.roll} vs ${Ki(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${xr(n.success, n.critical)}`;
 case "no-defensive-action":
-return n.takesDamage ? `${de[n.situation]} not perceived: no defensive action, the attack hits` : `${de[n.situation]}: attack not perceived, no defensive action`;
+return n.takesDamage ? `${ue[n.situation]} not perceived: no defensive action, the attack hits` : `${ue[n.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${Br(n.success, n.critical)}, ${r}`;}
+return `Mental d100 ${n.roll} vs ${n.target}: ${xr(n.success, n.critical)}, ${r}`;}
 case "situation-penalty":
-return `${de[n.situation]}: ${Ln(n.penalty)} to ${n.check}`;
+return `${ue[n.situation]}: ${Fn(n.penalty)} to ${n.check}`;
 case "situation-no-penalty":
-return `${de[n.situation]}: no penalty to ${n.check}`;
+return `${ue[n.situation]}: no penalty to ${n.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Ln(n.bonus)}` : `Aided by ${t(n.by)}: ${Ln(n.bonus)}`;
+return n.by === void 0 ? `Aided by an ally: ${Fn(n.bonus)}` : `Aided by ${t(n.by)}: ${Fn(n.bonus)}`;
 case "modifier":
-return `Modifier: ${Ln(n.mod)}`;
+return `Modifier: ${Fn(n.mod)}`;
 case "action-check":
-return `${Xl[n.action]} d100 ${n.roll} vs ${Gi(n.baseTarget, n.adjustments, n.target)}: ${Br(n.success, n.critical)}`;
+return `${sd[n.action]} d100 ${n.roll} vs ${Ki(n.baseTarget, n.adjustments, n.target)}: ${xr(n.success, n.critical)}`;
 case "pending-defense":
 return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -901,11 +901,11 @@ return `${r}${s}${i}`;}
 case "spectator-drawn":
 return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return Ql(t(n.who), n.hit, n.result, n.lost);
+return od(t(n.who), n.hit, n.result, n.lost);
 case "hit-summary":
-return `${t(n.who)} ${Zl[n.result]}.`;
+return `${t(n.who)} ${ad[n.result]}.`;
 case "life-now":
-return Jl(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return id(n.life) ?? `Standing, Vitality ${n.vitality}`;
 case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary": {const r = t(n.who);
@@ -913,40 +913,40 @@ return n.result === "stands" ? `${r} makes a save and stands back up.` : n.resul
 case "check-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${Vi(n.result, n.action)}`;
+return `${t(n.who)} ${xi(n.result, n.action)}`;
 case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${Vi(n.result, n.action)}.`;}
+return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${xi(n.result, n.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function Hr(e) {const t = le[e];
+function Yr(e) {const t = de[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function td(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function ld(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
-const o = le[n] ?? le.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, f = 0) => d == null ? "" : ` ${d + f}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
+const o = de[n] ?? de.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, u = 0) => d == null ? "" : ` ${d + u}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
 return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${l})`;}
-var nd = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", rd = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", sd = "React: made against this attacker this round already (one per enemy)";
-function Ui(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Hr(t)}`;
-return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Hr(n)}`;}
-var Bi = {defend: "defend",
+var dd = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", ud = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", fd = "React: made against this attacker this round already (one per enemy)";
+function Yi(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Yr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Yr(n)}`;}
+var qi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, id = {mental: "--mental / --mental-roll",
+}, hd = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Hi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return ad(Oi("round"));
+function zi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return md(Pi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -960,11 +960,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return od(e.flag, e.action, e.situation);
+return pd(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${qi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -972,14 +972,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${qi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function od(e, t, n) {const r = id[e];
+function pd(e, t, n) {const r = hd[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -991,100 +991,100 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function ad(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var cd = ["defensive", "reactive", "none"];
-function ld(e) {return e === "reactive";}
-function dd(e) {return e === "defensive";}
-function ud(e) {return e === "reactive";}
-function Wi(e) {return e === "reactive";}
-function fd(e) {return e === "defensive";}
-function Ki(e) {return e === "defensive";}
-function Fn(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function hd(e, t) {return Fn(e.reactions, t) !== void 0;}
-function Yi(e, t) {return Fn(e.reactions, t) === !0;}
-function xi(e, t) {return Fn(e.reactions, t) === "used";}
-function pd(e, t) {return e.skillsVs.includes(t);}
-function vd(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var qi = 5, zi = { defend: "defend", evade: "evade", react: "reaction" };
-function Xt(e) {return e === "defend" || e === "evade" || e === "react";}
-function md(e) {return { kind: "refused", reason: e };}
-function Ze(e) {return e !== null && e !== "";}
-function gd(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
+function md(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var vd = ["defensive", "reactive", "none"];
+function gd(e) {return e === "reactive";}
+function kd(e) {return e === "defensive";}
+function yd(e) {return e === "reactive";}
+function Xi(e) {return e === "reactive";}
+function wd(e) {return e === "defensive";}
+function Ji(e) {return e === "defensive";}
+function jn(e, t) {return v.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function bd(e, t) {return jn(e.reactions, t) !== void 0;}
+function Qi(e, t) {return jn(e.reactions, t) === !0;}
+function Zi(e, t) {return jn(e.reactions, t) === "used";}
+function $d(e, t) {return e.skillsVs.includes(t);}
+function Ad(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var eo = 5, to = { defend: "defend", evade: "evade", react: "reaction" };
+function Jt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Sd(e) {return { kind: "refused", reason: e };}
+function nt(e) {return e !== null && e !== "";}
+function _d(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new oi("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !N.isSafeInteger(n)) throw new oi("resolveSoakDefend: modifiers and targets must be integers");}
-function kd(e) {const { action: t, situation: n, stance: r, round: s } = e, i = le[n];
+throw new hi("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...v.values(e.checkTargets)])
+if (n !== null && !N.isSafeInteger(n)) throw new hi("resolveSoakDefend: modifiers and targets must be integers");}
+function Td(e) {const { action: t, situation: n, stance: r, round: s } = e, i = de[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Xt(t) && e.mod !== 0) return o("mod");
-if (!Xt(t) && e.aid !== null) return o("aided");
-if (Xt(t) && e.ally !== null) return o("ally");
-if (Xt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!Ze(e.vs)) return { code: "needs-vs", action: t };
+if (!Jt(t) && e.mod !== 0) return o("mod");
+if (!Jt(t) && e.aid !== null) return o("aided");
+if (Jt(t) && e.ally !== null) return o("ally");
+if (Jt(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!nt(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Wi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Xi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return ld(r) ? Ze(e.vs) ? hd(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return gd(r) ? nt(e.vs) ? bd(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return dd(r) ? { code: "counter-in-defensive-stance" } : ud(r) ? Ze(e.vs) ? Yi(s, e.vs) ? e.ally !== null && !vd(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: xi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return kd(r) ? { code: "counter-in-defensive-stance" } : yd(r) ? nt(e.vs) ? Qi(s, e.vs) ? e.ally !== null && !Ad(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Zi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return fd(r) ? { code: "defensive-skill-on-ally" } : Wi(r) ? Ze(e.vs) ? Yi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: xi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ki(r)) {if (!Ze(e.vs)) return { code: "needs-vs", action: t };
-if (pd(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return wd(r) ? { code: "defensive-skill-on-ally" } : Xi(r) ? nt(e.vs) ? Qi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Zi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ji(r)) {if (!nt(e.vs)) return { code: "needs-vs", action: t };
+if ($d(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function yd(e) {const t = [];
-return le[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Xt(e.action) && t.push(zi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Xi(e) {gd(e);
-const t = kd(e);
-if (t) return md(t);
-const n = yd(e);
+function Ed(e) {const t = [];
+return de[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Jt(e.action) && t.push(to[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function no(e) {_d(e);
+const t = Td(e);
+if (t) return Sd(t);
+const n = Ed(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = le[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = qt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), Rt(a, "fail", {}, !1)) : Rt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = de[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = zt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), It(a, "fail", {}, !1)) : It(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = Qi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), Rt(a, d, Ji(e), !1);}
-case "react": {const l = e.vs, d = Qi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), Rt(a, null, { reaction: { vs: l, success: d.success }, ...Ji(e) }, !1);}
+case "evade": {const d = so(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), It(a, d, ro(e), !1);}
+case "react": {const l = e.vs, d = so(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), It(a, null, { reaction: { vs: l, success: d.success }, ...ro(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), Rt(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), It(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ki(e.stance) && Ze(e.vs), d = e.ally !== null && Ze(e.vs);
-return Rt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function Ji(e) {return e.aid !== null && Ze(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function Qi(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Fr(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = qt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Il(a, c);
+const l = e.ally === null && Ji(e.stance) && nt(e.vs), d = e.ally !== null && nt(e.vs);
+return It(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function ro(e) {return e.aid !== null && nt(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function so(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Ur(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = zt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Gl(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: qi, by: e.aid.by }), r.push(qi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[zi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = qt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: eo, by: e.aid.by }), r.push(eo)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[to[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = zt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function Rt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Dt = {defend: "defend_check",
+function It(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Ct = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function wd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && le[e.situation].perceptionGate !== "none", r = [];
+function Od(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && de[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Zi(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+function io(e) {if (e.positionals.length > 0) throw new T(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1094,46 +1094,46 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : g.values(Dt),
+return {values: n.action === "save" ? ["save_check"] : v.values(Ct),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: wd(n),
+dice: Od(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? bd(n, r, i.action) : $d(n, r, i);}};}
-function bd(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Rd(n, r, i.action) : Dd(n, r, i);}};}
+function Rd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ve(t.state, r), i = t.values.save_check?.current ?? null;
+const s = Be(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = Vl(r, s, qt(n, i + e.mod));
+const o = ql(r, s, zt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-R(pe, { kind: "save-title", who: l }),
+R(ve, { kind: "save-title", who: l }),
 R(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...ze("Roll", o.steps),
-...Li("Now", o.life, o.vitality)],
+...Qe("Roll", o.steps),
+...Bi("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: jr(t.state, o.life),
+state: Br(t.state, o.life),
 detail: o};}
-function $d(e, t, n) {const r = t.bars.vitality.value;
+function Dd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ve(t.state, r), i = g.fromEntries(
-g.keys(Dt).map((y) => [y, t.values[Dt[y]]?.current ?? null])
+const s = Be(t.state, r), i = v.fromEntries(
+v.keys(Ct).map((y) => [y, t.values[Ct[y]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
 if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const A = y.state.reactions ?? {}, G = e.vs !== null && g.prototype.hasOwnProperty.call(A, e.vs) ? A[e.vs] : void 0;
+const O = y.state.reactions ?? {}, M = e.vs !== null && v.prototype.hasOwnProperty.call(O, e.vs) ? O[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
-reaction: G,
-condition: Ve(y.state, y.vitality ?? null).condition,
+reaction: M,
+condition: Be(y.state, y.vitality ?? null).condition,
 acting: y.acting === !0};}
-const c = Xi({action: e.action,
+const c = no({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1147,36 +1147,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Hi(c.reason, (y) => t.others[y]?.name ?? y) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: Dt[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: zi(c.reason, (y) => t.others[y]?.name ?? y) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: Ct[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
-const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
-u && h && f.push({ kind: "ally-state", tokenId: u.by, state: no(h.state, u.vs) });
-const p = "acts", m = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, v = c.pendingDefense, $ = [
-R(pe, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
-R(oe, { kind: "check-summary", who: k, action: e.action, result: v }),
-...ze("Check", c.steps),
-...v !== null ? [R("Result", { kind: "check-result", who: k, result: v, action: e.action })] : [],
-...m ? [R("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [R(Ge, { kind: "offer-damage" })] : [],
-...m ? eo(t.id) : []];
+const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+f && h && u.push({ kind: "ally-state", tokenId: f.by, state: co(h.state, f.vs) });
+const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, m = c.pendingDefense, b = [
+R(ve, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
+R(oe, { kind: "check-summary", who: k, action: e.action, result: m }),
+...Qe("Check", c.steps),
+...m !== null ? [R("Result", { kind: "check-result", who: k, result: m, action: e.action })] : [],
+...g ? [R("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [R(Ue, { kind: "offer-damage" })] : [],
+...g ? oo(t.id) : []];
 return {headline: p,
-steps: $,
-changes: f,
+steps: b,
+changes: u,
 state: l,
-...v !== null ? { answer: Od(v, e) } : {},
+...m !== null ? { answer: Ld(m, e) } : {},
 observed: !1,
 detail: c};}
-function eo(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-var to = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function jn(e, t, n, r = "front", s = null) {const i = Xi({action: t,
+function oo(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+var ao = (e) => e === "defensive" || e === "reactive" ? e : "none";
+function Gn(e, t, n, r = "front", s = null) {const i = no({action: t,
 situation: r,
-stance: to(e.stance),
-condition: Ve(e.state, e.bars.vitality.value).condition,
-checkTargets: g.fromEntries(g.keys(Dt).map((o) => [o, e.values[Dt[o]]?.current ?? null])),
+stance: ao(e.stance),
+condition: Be(e.state, e.bars.vitality.value).condition,
+checkTargets: v.fromEntries(v.keys(Ct).map((o) => [o, e.values[Ct[o]]?.current ?? null])),
 rolls: { action: 1, perception: 1, mental: null },
 mod: 0,
 perceptionMod: 0,
@@ -1187,85 +1187,85 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var Ad = 5;
-function Sd(e, t, n) {const { attacker: r } = t, s = e.id, i = Dl(t.situation ?? "") ? t.situation : "front", o = le[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], f = (u, h) => ({ kind: "button", section: Ge, label: u, command: `!defend ${h} --ids ${s}` });
-if (r !== null) {const u = jn(e, "react", r);
-if (u === null ? d.push(f(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : u !== "missing" && u.code === "already-reacted" && d.push({ kind: "line", label: sd }), jn(e, "counter", r, i) === null) {d.push(f("Counter attack", `--action counter${l}${c}`));
+var Id = 5;
+function Cd(e, t, n) {const { attacker: r } = t, s = e.id, i = jl(t.situation ?? "") ? t.situation : "front", o = de[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], u = (f, h) => ({ kind: "button", section: Ue, label: f, command: `!defend ${h} --ids ${s}` });
+if (r !== null) {const f = Gn(e, "react", r);
+if (f === null ? d.push(u(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : f !== "missing" && f.code === "already-reacted" && d.push({ kind: "line", label: fd }), Gn(e, "counter", r, i) === null) {d.push(u("Counter attack", `--action counter${l}${c}`));
 let h = 0;
-for (const p of t.defenders) {const m = p === s || h >= Ad ? void 0 : n(p);
-m !== void 0 && (h += 1, d.push(f(`Reactive Guard: ${m}`, `--action counter${l} --ally ${p} --skill Reactive Guard${c}`)));}}}
-return jn(e, "skill", r, i) === null && d.push(f("Defensive skill", `--action skill${l}${c}`)), to(e.stance) === "none" && Ve(e.state, e.bars.vitality.value).condition === "none" && d.push(...eo(s)), d;}
-function _d(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? nd : null;
-if (e.acting) return rd;
-for (const r of n) {const s = jn(e, "counter", r);
-if (s !== null && s !== "missing") return Hi(s, (i) => e.others[i]?.name ?? "that token");}
+for (const p of t.defenders) {const g = p === s || h >= Id ? void 0 : n(p);
+g !== void 0 && (h += 1, d.push(u(`Reactive Guard: ${g}`, `--action counter${l} --ally ${p} --skill Reactive Guard${c}`)));}}}
+return Gn(e, "skill", r, i) === null && d.push(u("Defensive skill", `--action skill${l}${c}`)), ao(e.stance) === "none" && Be(e.state, e.bars.vitality.value).condition === "none" && d.push(...oo(s)), d;}
+function Nd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? dd : null;
+if (e.acting) return ud;
+for (const r of n) {const s = Gn(e, "counter", r);
+if (s !== null && s !== "missing") return zi(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function Ed(e, t) {const n = e.counter === !0;
+function Pd(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = _d(r, n, t);
+resolve(r) {const s = Nd(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function Td(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Fn(s, a) === !0);
+function Md(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => jn(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function Od(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+function Ld(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
 return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
-function no(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
-var Rd = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
-function Dd(e, t) {if (typeof e == "string") return null;
+function co(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
+var Fd = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function jd(e, t) {if (typeof e == "string") return null;
 const n = t.situation ?? "front";
-if (!Cl(e.situation, n, e.action)) return Ui(e.action, e.situation, n);
-if (le[n].perceptionGate !== "with-perception-mod") return null;
-const r = [e.perceptionMod ?? 0, Rd(t.order)];
-return r[0] === r[1] ? null : Ui(e.action, e.situation, n, r);}
-var ro = new Ye();
-function Id(e, t) {const n = e.edge;
+if (!Vl(e.situation, n, e.action)) return Yi(e.action, e.situation, n);
+if (de[n].perceptionGate !== "with-perception-mod") return null;
+const r = [e.perceptionMod ?? 0, Fd(t.order)];
+return r[0] === r[1] ? null : Yi(e.action, e.situation, n, r);}
+var lo = new je();
+function Gd(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = ro.get(e);
-return r || ro.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function Cd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: ${U(n)} is no defender of this attack`;}
-function Nd(e) {return O.max(0, In(e, 5));}
-var so = 25;
-function Pd(e) {const t = [], n = O.max(0, e.amount), r = gi(e.piercePercent, 0, 100), s = O.max(0, e.stanceReduction), i = In(n, r), o = n - i;
+let r = lo.get(e);
+return r || lo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Vd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
+function Ud(e) {return _.max(0, Cn(e, 5));}
+var uo = 25;
+function Bd(e) {const t = [], n = _.max(0, e.amount), r = Si(e.piercePercent, 0, 100), s = _.max(0, e.stanceReduction), i = Cn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : O.max(0, d.protection), u = d !== null && (f > 0 || O.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {const p = gi(d.soakPercent, 0, 100), m = In(o, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: m }), a = O.max(0, m - f), t.push({ kind: "protection", track: e.track, protection: f, before: m, after: a });
-const k = O.max(0, d.armorReduction);
-if (k > 0) {const $ = a;
-a = O.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: $, after: a });}
-const v = In(m, so);
-c = O.max(0, f - v), f > 0 ? l = {kind: "protection-wear",
+const d = e.armor, u = d === null ? 0 : _.max(0, d.protection), f = d !== null && (u > 0 || _.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && f) {const p = Si(d.soakPercent, 0, 100), g = Cn(o, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = _.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
+const k = _.max(0, d.armorReduction);
+if (k > 0) {const b = a;
+a = _.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: b, after: a });}
+const m = Cn(g, uo);
+c = _.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: m,
-wearPercent: so,
-wear: v,
-before: f,
+afterSoak: g,
+wearPercent: uo,
+wear: m,
+before: u,
 after: c
 } : c = d.protection;
-} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, m = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: m, amount: o }), d !== null) {c = d.protection;
-const k = O.max(0, d.naturalReduction);
-if (k > 0) {const v = a;
-a = O.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: v, after: a });}}}
+} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
+const k = _.max(0, d.naturalReduction);
+if (k > 0) {const m = a;
+a = _.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: m, after: a });}}}
 if (s > 0) {const p = a;
-a = O.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+a = _.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-function Md(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function io(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function Wr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Ld(e) {const t = Md(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Wr(e, t, n, !0);
+function Hd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function fo(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function qr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Wd(e) {const t = Hd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return qr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wr(e, t, n, !1);
-if (e.instantKill) {const o = jl(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), qr(e, t, n, !1);
+if (e.instantKill) {const o = xl(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1274,11 +1274,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !io(o.life, e.life)};}
-const r = O.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !fo(o.life, e.life)};}
+const r = _.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Wr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), qr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1287,13 +1287,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Pd({amount: r,
+const s = Bd({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Mi(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Ui(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1301,56 +1301,56 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !io(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function oo(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var ao = {physical: oo("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: oo("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Fd = { values: ["fortitude"] }, co = [], lo = [], uo = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function jd(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
+changed: i.after !== e.bars.vitality || !fo(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function ho(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var po = {physical: ho("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: ho("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Kd = { values: ["fortitude"] }, mo = [], vo = [], go = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function xd(e) {const t = e, n = t["instant-kill"];
+if (n && e.amount !== void 0) throw new T("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: xt[t.type],
+track: qt[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Gd(e) {return fo(jd(e));}
-function Vd(e) {return fo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function fo(e) {const t = ao[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Bd(e, s);
-return n ? { values: co, bars: uo[e.to], dice: lo, resolve: r, more: (s) => Ud(s, t, e.defenseOverride) } : { values: co, bars: uo[e.to], dice: lo, resolve: r };}
-function Ud(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Fd;
+function Yd(e) {return ko(xd(e));}
+function qd(e) {return ko({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function ko(e) {const t = po[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Xd(e, s);
+return n ? { values: mo, bars: go[e.to], dice: vo, resolve: r, more: (s) => zd(s, t, e.defenseOverride) } : { values: mo, bars: go[e.to], dice: vo, resolve: r };}
+function zd(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Kd;
 const s = r[t.protection];
-if (s === void 0) {const o = (n ?? (e.answer === null ? null : Di(e.answer))) === "success";
-return !e.armorSource || o || Ve(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+if (s === void 0) {const o = (n ?? (e.answer === null ? null : Li(e.answer))) === "success";
+return !e.armorSource || o || Be(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return ho(s) || ho(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var ho = (e) => (e?.current ?? 0) > 0;
-function Bd(e, t) {const n = ao[e.track], r = e.to === "vitality" && !e.instantKill;
+return yo(s) || yo(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var yo = (e) => (e?.current ?? 0) > 0;
+function Xd(e, t) {const n = po[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Kd(t.values, n) : null, c = r && t.stance === "defensive" ? Nd(o("fortitude")) : 0, l = Ve(t.state, t.bars.vitality.value), d = Ld({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Zd(t.values, n) : null, c = r && t.stance === "defensive" ? Ud(o("fortitude")) : 0, l = Be(t.state, t.bars.vitality.value), d = Wd({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 defenseOverride: e.defenseOverride,
-pendingDefense: t.answer === null ? null : Di(t.answer),
+pendingDefense: t.answer === null ? null : Li(t.answer),
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
-}), f = [];
-s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+}), u = [];
+s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {const p = d.bars[h];
-p !== null && p !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: p });}
-a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {headline: Yd(d, l),
-steps: Hd(t.id, e, d, l),
-changes: f,
-state: jr(t.state, d.life),
+p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
+a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+const f = {headline: eu(d, l),
+steps: Jd(t.id, e, d, l),
+changes: u,
+state: Br(t.state, d.life),
 detail: d};
-return t.answer !== null && (u.answer = null), u;}
-function Hd(e, t, n, r) {const s = xd(n, r), i = [{ kind: "hit-title", section: pe, who: e, hit: t, result: s, lost: Wd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+return t.answer !== null && (f.answer = null), f;}
+function Jd(e, t, n, r) {const s = tu(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: Qd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1359,56 +1359,56 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(R("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(R("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Wd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function Qd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Kd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function Zd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function Yd(e, t) {if (e.cancelled) return "blocked";
+function eu(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function xd(e, t) {if (e.cancelled) return "blocks";
+function tu(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var po = [
+var wo = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], qd = {type: { kind: "choice", choices: g.keys(xt), default: "physical", onlyWhen: po },
+], nu = {type: { kind: "choice", choices: v.keys(qt), default: "physical", onlyWhen: wo },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: po },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: wo },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Gn = (e) => Tt.filter((t) => e(le[t])), et = { flag: "action", notIn: ["save"] }, Vn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", vo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Vn = (e) => Rt.filter((t) => e(de[t])), rt = { flag: "action", notIn: ["save"] }, Un = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", bo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: Tt, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: Rt, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [et, { flag: "action", in: ["evade"], why: Vn }, { flag: "situation", in: Gn((e) => e.mentalCheckEasesPenalty), why: Vn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [et, { flag: "action", in: ["evade"], why: Vn }, { flag: "situation", in: Gn((e) => e.mentalCheckEasesPenalty), why: Vn }] },
+mental: { kind: "switch", onlyWhen: [rt, { flag: "action", in: ["evade"], why: Un }, { flag: "situation", in: Vn((e) => e.mentalCheckEasesPenalty), why: Un }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [rt, { flag: "action", in: ["evade"], why: Un }, { flag: "situation", in: Vn((e) => e.mentalCheckEasesPenalty), why: Un }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [et, { flag: "situation", in: Gn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: et, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: et },
-"aided-by": { kind: "token", onlyWhen: et, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: et },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: et }
-}, Jt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+onlyWhen: [rt, { flag: "situation", in: Vn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: rt, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: rt },
+"aided-by": { kind: "token", onlyWhen: rt, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: rt },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: rt }
+}, Qt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function zd(e, t, n) {const r = n["aided-by"];
-if (r !== void 0 && t.attacker === null) throw new _("--aided-by: an aid is against the attacker, and this attack names none");
-const s = (o) => o === void 0 ? null : S(o), i = Ri(
+function ru(e, t, n) {const r = n["aided-by"];
+if (r !== void 0 && t.attacker === null) throw new T("--aided-by: an aid is against the attacker, and this attack names none");
+const s = (o) => o === void 0 ? null : S(o), i = Mi(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
-vo);
-return e === "evade" && le[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
-var Xd = {id: "soak",
+bo);
+return e === "evade" && de[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
+var su = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1425,61 +1425,61 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: qd,
+hit: {flags: nu,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Gd,
-handEdit: Vd},
-check: {flags: vo,
+plan: Yd,
+handEdit: qd},
+check: {flags: bo,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + Tt.join(", ") + ".",
+"Situations: " + Rt.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: Zi,
-answers: {flags: {situation: { kind: "choice", choices: Tt, placeholder: "S" },
+plan: io,
+answers: {flags: {situation: { kind: "choice", choices: Rt, placeholder: "S" },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Gn((e) => e.perceptionGate === "with-perception-mod") } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vn((e) => e.perceptionGate === "with-perception-mod") } },
 edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
 answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => td(e, t.values, n),
-situationWords: Hr,
-planAnswer: (e, t, n, r) => Mr(Zi(zd(e, t, r)), "pending-defense"),
-keep(e, t) {const n = Lr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+label: (e, t, n) => ld(e, t.values, n),
+situationWords: Yr,
+planAnswer: (e, t, n, r) => Gr(io(ru(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Vr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
 return r?.by !== void 0 && (n.helper = r.by), n;},
-settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: no(t.state, n) }],
-fits: Dd,
-forDefender: Id,
-refuseDeclared: Cd,
-extra: Sd,
-declarer: Ed,
-spend: Td}},
+settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: co(t.state, n) }],
+fits: jd,
+forDefender: Gd,
+refuseDeclared: Vd,
+extra: Cd,
+declarer: Pd,
+spend: Md}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${Jt.defensive}. Reactive: ${Jt.reactive}.`],
-modes: cd,
+help: [`Defensive: ${Qt.defensive}. Reactive: ${Qt.reactive}.`],
+modes: vd,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Jt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Jt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Jt.none }}},
-life: {enter: Bl,
-endRound: Hl,
-condition: Ul,
-setVitality: Yl,
-parseState: Ll,
-isEmptyState: Wl,
-describeStateChange: Kl,
-parseAnswer: Ml},
-words: ed
-}, Qt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Qt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Qt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Qt.none }}},
+life: {enter: Xl,
+endRound: Jl,
+condition: zl,
+setVitality: ed,
+parseState: Wl,
+isEmptyState: Ql,
+describeStateChange: Zl,
+parseAnswer: Hl},
+words: cd
+}, Zt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1493,97 +1493,97 @@ words: ed
 "spell-invisible",
 "covert",
 "spectator"
-], Jd = ["gun", "spell-unseen"], me = {hitBonus: 0,
+], iu = ["gun", "spell-unseen"], ke = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ce = {front: me,
-"thrown-object": me,
-"spell-seen": me,
-behind: { ...me, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...me, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...me, hitBonus: 2 },
-projectile: { ...me, reactCheck: "hard" },
-aoe: { ...me, noHitChance: !0 },
-"aoe-edge": me,
-"spell-fast": { ...me, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...me, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...me, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...me, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function mo(e, t) {return t === "hard" ? O.floor(e / 2) : t === "impossible" ? O.floor(e / 4) : e;}
-function go(e) {return Ce[e].perceive !== null;}
-function ko(e, t) {return e.situation === t || e.perceived || !go(t);}
-var Zt = 4, Qd = V({result: te(["success", "fail"]),
-situation: te(Qt),
-perceived: dt(),
-byGuard: M(Q(!0))});
-function Zd(e) {const t = je(Qd, e);
+}, Ce = {front: ke,
+"thrown-object": ke,
+"spell-seen": ke,
+behind: { ...ke, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...ke, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...ke, hitBonus: 2 },
+projectile: { ...ke, reactCheck: "hard" },
+aoe: { ...ke, noHitChance: !0 },
+"aoe-edge": ke,
+"spell-fast": { ...ke, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...ke, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...ke, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...ke, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+function $o(e, t) {return t === "hard" ? _.floor(e / 2) : t === "impossible" ? _.floor(e / 4) : e;}
+function Ao(e) {return Ce[e].perceive !== null;}
+function So(e, t) {return e.situation === t || e.perceived || !Ao(t);}
+var en = 4, ou = U({result: te(["success", "fail"]),
+situation: te(Zt),
+perceived: Je(),
+byGuard: L(Q(!0))});
+function au(e) {const t = Ve(ou, e);
 return t.success ? t.output : null;}
-var eu = V({roundsDead: M(F(_e(), Ht(), lt(0), ct(Zt))),
-freeSaveUsed: M(Q(!0)),
-triedThisRound: M(Q(!0))});
-function tu(e) {if (q.isArray(e)) return null;
-const t = je(eu, e);
+var cu = U({roundsDead: L(F(me(), Et(), Ge(0), qe(en))),
+freeSaveUsed: L(Q(!0)),
+triedThisRound: L(Q(!0))});
+function lu(e) {if (z.isArray(e)) return null;
+const t = Ve(cu, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of v.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function ue(e) {return e !== null && e <= 0;}
-function yo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function fe(e) {return e !== null && e <= 0;}
+function _o(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function wo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function To(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function nu(e, t) {return t ? { roundsDead: Zt, freeSaveUsed: !0 } : ue(e) ? { roundsDead: 0 } : {};}
-function ru(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: O.min(Zt, n.roundsDead + 1) };}
-function Kr(e) {return O.max(0, Zt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function bo(e, t) {return ue(t) && Kr(e) === 0;}
-function Yr(e, t, n, r = !1) {return !r && !ue(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function su(e, t, n) {const r = [];
+function du(e, t) {return t ? { roundsDead: en, freeSaveUsed: !0 } : fe(e) ? { roundsDead: 0 } : {};}
+function uu(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: _.min(en, n.roundsDead + 1) };}
+function zr(e) {return _.max(0, en - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Eo(e, t) {return fe(t) && zr(e) === 0;}
+function Xr(e, t, n, r = !1) {return !r && !fe(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function fu(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && ue(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ue(e) && r.push({ kind: "revived" }), i = wo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = yo(n))), {vitality: s,
+return t < e && fe(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (fe(e) && r.push({ kind: "revived" }), i = To(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = _o(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Yr("Now", i, s)[0],
+now: Xr("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function xr(e) {return Ce[e].reactCheck !== null ? "react" : "defend";}
-function $o(e, t) {const n = Ce[t];
+function Jr(e) {return Ce[e].reactCheck !== null ? "react" : "defend";}
+function Oo(e, t) {const n = Ce[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function iu(e) {const { action: t, situation: n } = e, r = Ce[n], s = [], i = $o(t, n);
+function hu(e) {const { action: t, situation: n } = e, r = Ce[n], s = [], i = Oo(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? xr(n) : null;
+const o = i.check ? Jr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (f) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const u = { result: "fail", situation: n, perceived: f };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };};
+const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const f = { result: "fail", situation: n, perceived: u };
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = qr("perceive", e.rolls.perceive, u, f, h);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Qr("perceive", e.rolls.perceive, f, u, h);
 if (s.push(p.step), !p.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = qr(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
-if (s.push(u.step), a) {const h = u.success ? "success" : "fail";
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Qr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
-} else if (!u.success)
+} else if (!f.success)
 return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function qr(e, t, n, r, s) {const i = mo(n, r) + s, o = qt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Qr(e, t, n, r, s) {const i = $o(n, r) + s, o = zt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Ao(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
-var ou = 1;
-function au(e) {const { state: t } = e;
-if (!ue(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Zt) return { kind: "refused", reason: "dead-for-good" };
+function Ro(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
+var pu = 1;
+function mu(e) {const { state: t } = e;
+if (!fe(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= en) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1592,12 +1592,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = qr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = Qr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: ou, state: wo(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: pu, state: To(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Kr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function So(e) {if (e.positionals.length > 0) throw new _(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: zr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function Do(e) {if (e.positionals.length > 0) throw new T(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1606,50 +1606,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return lu(n.mod);
-const r = n.action, s = $o(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: xr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return gu(n.mod);
+const r = n.action, s = Oo(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Jr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return cu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function cu(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return vu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function vu(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (ue(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: Oi("turn") };
+if (fe(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: Pi("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (p) => t.values[p]?.current ?? null, o = iu({...e,
+const i = (p) => t.values[p]?.current ?? null, o = hu({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const p = Ao(s.answer ?? void 0, o.pending);
+if (o.pending && a === "guard" && s && e.ally) {const p = Ro(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
-} else o.pending && t.answer?.byGuard ? (d = Ao(o.pending, t.answer), d.byGuard && c.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
+} else o.pending && t.answer?.byGuard ? (d = Ro(o.pending, t.answer), d.byGuard && c.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = d?.result ?? o.pending?.result, u = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
+const u = d?.result ?? o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-R(pe, { kind: "defense-title", who: u, action: a, situation: e.situation }),
-f ? R(oe, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : R(oe, { kind: "defense-announced", who: u, action: a }),
-...ze("Check", c),
-...f ? [R("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && a === "defend" ? [R(Ge, { kind: "offer-damage" })] : []],
+R(ve, { kind: "defense-title", who: f, action: a, situation: e.situation }),
+u ? R(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : R(oe, { kind: "defense-announced", who: f, action: a }),
+...Qe("Check", c),
+...u ? [R("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && a === "defend" ? [R(Ue, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function lu(e) {return {values: ["save_check", "exp"],
+function gu(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = au({vitality: r,
+const s = mu({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1671,82 +1671,82 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-R(pe, { kind: "save-title", who: o }),
+R(ve, { kind: "save-title", who: o }),
 R(oe, { kind: "save-summary", who: o, stood: s.stood }),
-...ze("Roll", s.steps),
-...Yr("Now", s.state, s.vitality, !0)],
+...Qe("Roll", s.steps),
+...Xr("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-var du = 6, uu = { perceive: 1, check: 1 };
-function _o(e) {return e.situation ?? "front";}
-function Eo(e) {return e.defenders.length > du ? [] : e.defenders.filter((t) => t !== e.defender);}
-function To(e, t, n) {const r = _o(t), s = typeof n.ally == "string" ? n.ally : void 0;
-if (e === "guard" && s === void 0) throw new _("--action guard needs --ally with the guarded token's id");
-if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new _("--ally: a guard answers for another defender of this attack");
-if (e !== "guard" && s !== void 0) throw new _("--ally goes with --action guard");
-if (n["perception-roll"] !== void 0 && !go(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Mr(Mr(So(o), "pending-defense"), "guard-kept"), c = xr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Eo(t) : [];
+var ku = 6, yu = { perceive: 1, check: 1 };
+function Io(e) {return e.situation ?? "front";}
+function Co(e) {return e.defenders.length > ku ? [] : e.defenders.filter((t) => t !== e.defender);}
+function No(e, t, n) {const r = Io(t), s = typeof n.ally == "string" ? n.ally : void 0;
+if (e === "guard" && s === void 0) throw new T("--action guard needs --ally with the guarded token's id");
+if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new T("--ally: a guard answers for another defender of this attack");
+if (e !== "guard" && s !== void 0) throw new T("--ally goes with --action guard");
+if (n["perception-roll"] !== void 0 && !Ao(r)) throw new T("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Gr(Gr(Do(o), "pending-defense"), "guard-kept"), c = Jr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Co(t) : [];
 return { ...a, dice: c, ...l.length > 0 ? { others: l } : {} };}
-function Oo(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
-function fu(e, t) {const n = Oo(t), r = Lr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+function Po(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
+function wu(e, t) {const n = Po(t), r = Vr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
 return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
-function Ro(e, t) {const n = Ce[_o(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const f = e.values[c]?.current;
-return f == null ? "" : ` (${mo(f, l) + d})`;
+function Mo(e, t) {const n = Ce[Io(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const u = e.values[c]?.current;
+return u == null ? "" : ` (${$o(u, l) + d})`;
 }, o = n.reactCheck !== null ? `React${i("reaction_check", s ?? n.reactCheck, 0)}` : `Defend${i("defend_check", "normal", 0)}`;
 if (!n.perceive) return o;
 const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
 return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
-function hu(e, t) {const n = e.resolve(t, uu);
-return !ft(n) && Oo(n)?.success === !0;}
-function pu(e, t) {const n = [], r = Eo(t);
-if (r.length === 0 || !hu(To("defend", t, vu), e)) return n;
-const s = Ro(e, t);
+function bu(e, t) {const n = e.resolve(t, yu);
+return !pt(n) && Po(n)?.success === !0;}
+function $u(e, t) {const n = [], r = Co(t);
+if (r.length === 0 || !bu(No("defend", t, Au), e)) return n;
+const s = Mo(e, t);
 for (const i of r) {const o = e.others[i];
-!o || ue(o.vitality ?? null) || o.answer !== null && Do(o.answer, t) === null || n.push({ kind: "button", section: Ge, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
+!o || fe(o.vitality ?? null) || o.answer !== null && Lo(o.answer, t) === null || n.push({ kind: "button", section: Ue, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
 return n;}
-var vu = { positionals: [] };
-function Do(e, t) {const n = t.situation ?? e.situation;
-return ko(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${de[e.situation].toLowerCase()}, without the perceive check ${de[n].toLowerCase()} needs`;}
-function mu(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? ko(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function gu(e) {const t = [], n = e.pending ?? void 0;
-if (ue(e.vitality))
+var Au = { positionals: [] };
+function Lo(e, t) {const n = t.situation ?? e.situation;
+return So(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${ue[e.situation].toLowerCase()}, without the perceive check ${ue[n].toLowerCase()} needs`;}
+function Su(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? So(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function _u(e) {const t = [], n = e.pending ?? void 0;
+if (fe(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Ce[r], i = mu(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Ce[r], i = Su(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, f = O.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = O.max(0, e.amount);
-if (i === "success") {const d = O.max(0, e.armorDefense), f = O.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;}
+else {const d = e.hit + s.hitBonus + e.mod, u = _.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+let a = _.max(0, e.amount);
+if (i === "success") {const d = _.max(0, e.armorDefense), u = _.max(0, a - d);
+t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? yo(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function ku(e) {const t = e;
-return Co({ amount: e.amount ?? 0, track: xt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function yu(e) {return Co({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Io = [], wu = ["vitality"], bu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? _o(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function Tu(e) {const t = e;
+return jo({ amount: e.amount ?? 0, track: qt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function Eu(e) {return jo({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Fo = [], Ou = ["vitality"], Ru = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, $u = { values: ["armor_defense"] };
-function Au(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || ue(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ce[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = bu[e.track];
-return a ? c ? l.both : l.armor : c ? $u : void 0;}
-function Co(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: Io,
-bars: wu,
-more: (n) => Au(e, n),
+}, Du = { values: ["armor_defense"] };
+function Iu(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || fe(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ce[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = Ru[e.track];
+return a ? c ? l.both : l.armor : c ? Du : void 0;}
+function jo(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: Fo,
+bars: Ou,
+more: (n) => Iu(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = gu({amount: e.amount,
+const s = _u({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1759,59 +1759,59 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-R(pe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+R(ve, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
 R(oe, { kind: "attack-summary", who: i, headline: o }),
-...ze("Defense", s.steps.filter(c)),
-...ze("Breakdown", s.steps.filter((d) => !c(d))),
-...Yr("Now", s.state, s.vitality)];
+...Qe("Defense", s.steps.filter(c)),
+...Qe("Breakdown", s.steps.filter((d) => !c(d))),
+...Xr("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Su(e, t) {const n = t.order, r = e.bars.vitality.value;
-if (n.hit === void 0 || r === null || ue(r)) return null;
+function Cu(e, t) {const n = t.order, r = e.bars.vitality.value;
+if (n.hit === void 0 || r === null || fe(r)) return null;
 const s = Ce[t.situation ?? e.answer?.situation ?? "front"];
 if (s.noHitChance) return null;
-const i = xt[n.type], o = e.armorSource ? O.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
+const i = qt[n.type], o = e.armorSource ? _.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
 return a > o ? null : `missed (hit chance ${a} does not beat ${i === "physical" ? "Physical" : "Magical"} Armor ${o})`;}
-var No = new Ye();
-function _u(e, t) {const n = e.edge;
+var Go = new je();
+function Nu(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = No.get(e);
-return r || No.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function Eu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: "${U(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
-var zr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
-function Tu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
-return {values: Io,
+let r = Go.get(e);
+return r || Go.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Pu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: "${B(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
+var Zr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
+function Mu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
+return {values: Fo,
 dice: [],
 readsTurnOrder: !0,
-resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? zr : s.acting ? n === null ? zr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ue(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : zr;}};}
-var Tm = new W(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Ou = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Ru(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? Zr : s.acting ? n === null ? Zr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : fe(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : Zr;}};}
+var Bv = new W(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Lu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Fu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Du(e, t) {if (!ue(t)) return;
-if (bo(e, t)) return "Dead for good: no save is left";
+function ju(e, t) {if (!fe(t)) return;
+if (Eo(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Kr(e);
+const n = zr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var Iu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Cu(e) {const t = Ce[e];
+var Gu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Vu(e) {const t = Ce[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Nu(e, t = (n) => n) {const n = e;
+return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function Uu(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1832,12 +1832,12 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Ou[n.check]} d100 ${n.roll} vs ${Ru(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Lu[n.check]} d100 ${n.roll} vs ${Fu(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = de[n.situation].toLowerCase();
+case "pending-defense": {const r = ue[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1854,9 +1854,9 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
 return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
 case "attack-summary":
-return `${t(n.who)} ${Iu[n.headline] ?? "is unharmed"}.`;
+return `${t(n.who)} ${Gu[n.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Du(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return ju(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
 case "defense-title":
 return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
 case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
@@ -1867,39 +1867,39 @@ case "save-title":
 return `${t(n.who)}: Vitality save`;
 case "save-summary":
 return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Po = ["defend", "guard", "save"], en = (e) => Qt.filter((t) => e(Ce[t])), Mo = g.fromEntries(Jd.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Pu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Vo = ["defend", "guard", "save"], tn = (e) => Zt.filter((t) => e(Ce[t])), Uo = v.fromEntries(iu.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Bu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: g.keys(xt), default: "physical" },
-situation: { kind: "choice", choices: Qt, meaningless: Mo, placeholder: "S" },
+type: { kind: "choice", choices: v.keys(qt), default: "physical" },
+situation: { kind: "choice", choices: Zt, meaningless: Uo, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Lo = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: en((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Fo = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: en((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, jo = { kind: "die", sides: 100, placeholder: "R" }, Mu = {action: {kind: "choice",
+}, Bo = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: tn((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Ho = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: tn((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Wo = { kind: "die", sides: 100, placeholder: "R" }, Hu = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Qt, meaningless: Mo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: Zt, meaningless: Uo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: en((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Po, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: en((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { ...jo, onlyWhen: { flag: "situation", in: en((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": Lo,
-difficulty: Fo,
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Po, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: tn((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Vo, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: tn((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { ...Wo, onlyWhen: { flag: "situation", in: tn((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": Bo,
+difficulty: Ho,
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Vo, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Lu = {difficulty: Fo,
-"perception-mod": Lo,
+}, Wu = {difficulty: Ho,
+"perception-mod": Bo,
 edge: { kind: "list", placeholder: "ID ...", onlyWhen: { flag: "situation", in: ["aoe"], why: "--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance" } },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
 opportunity: { kind: "switch", help: "An attack of opportunity, out of turn", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
-}, Fu = {"perception-roll": jo,
+}, Ku = {"perception-roll": Wo,
 ally: { kind: "token" }
-}, ju = {id: "threshold",
+}, xu = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1917,35 +1917,35 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Pu,
+hit: {flags: Bu,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: ku,
-handEdit: yu},
-check: {flags: Mu,
+plan: Tu,
+handEdit: Eu},
+check: {flags: Hu,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Qt.join(", ") + ".",
+"Situations: " + Zt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: So,
-answers: {flags: Lu,
-answerFlags: Fu,
+plan: Do,
+answers: {flags: Wu,
+answerFlags: Ku,
 choices: ["defend", "none"],
 announced: ["guard"],
-label: (e, t, n) => e === "none" ? "No defense" : Ro(t, n),
-situationWords: Cu,
-forDefender: _u,
-refuseDeclared: Eu,
-declarer: Tu,
-planAnswer: (e, t, n, r) => To(e, t, r),
-keep: fu,
-extra: pu,
-fits: Do,
-spared: Su}},
+label: (e, t, n) => e === "none" ? "No defense" : Mo(t, n),
+situationWords: Vu,
+forDefender: Nu,
+refuseDeclared: Pu,
+declarer: Mu,
+planAnswer: (e, t, n, r) => No(e, t, r),
+keep: wu,
+extra: $u,
+fits: Lo,
+spared: Cu}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1953,59 +1953,59 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: nu,
-endRound: ru,
-condition: (e, t) => ue(t) ? "dead" : "none",
-setVitality: su,
-deadForGood: bo,
-parseState: tu,
-isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+life: {enter: du,
+endRound: uu,
+condition: (e, t) => fe(t) ? "dead" : "none",
+setVitality: fu,
+deadForGood: Eo,
+parseState: lu,
+isEmptyState: (e) => v.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: Zd},
-words: Nu
-}, tn = ["passive", "active", "full"];
-function nn(e, t = !1) {const n = {};
+parseAnswer: au},
+words: Uu
+}, nn = ["passive", "active", "full"];
+function rn(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Gu(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
+function Yu(e) {if (typeof e != "object" || e === null || z.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return g.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : nn(t ? 0 : null, n === !0);}
-function Vu(e) {if (typeof e != "object" || e === null) return null;
+return v.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : rn(t ? 0 : null, n === !0);}
+function qu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return g.keys(r).length > 0 || !tn.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var rn = { passive: 0, active: 5, full: 10 }, Uu = 10;
-function Xr(e, t) {return O.round((e + t) * 1e6) / 1e6;}
-function Go(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Xr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Xr(t.defender, -rn[s]) >= n) ?? "passive";}
-function Bu(e) {const t = [], { turn: n } = e;
+return v.keys(r).length > 0 || !nn.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var sn = { passive: 0, active: 5, full: 10 }, zu = 10;
+function es(e, t) {return _.round((e + t) * 1e6) / 1e6;}
+function Ko(e, t) {if (t.defender === null || t.current === null) return e;
+const n = es(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => es(t.defender, -sn[s]) >= n) ?? "passive";}
+function Xu(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (rn[r] > 0)
+if (sn[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const u = Go(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: rn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);}
+else {const f = Ko(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: sn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (a) {const u = e.attack - o, h = O.max(0, e.weapon) + u;
-t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const p = O.max(0, e.armorScore - e.armorPenetration), m = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: m }), c = { amount: h, to: m ? "vitality" : "stamina" };}
-const l = rn[r];
+if (a) {const f = e.attack - o, h = _.max(0, e.weapon) + f;
+t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
+const p = _.max(0, e.armorScore - e.armorPenetration), g = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
+const l = sn[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Xr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= Uu;
-return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };}
-var Vo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Hu = (e) => e !== null && tn.includes(e);
-function Wu(e, t) {const n = e, r = e.amount ?? 0;
-return {values: Vo,
+l > 0 && n.defender !== null && (d = es(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= zu;
+return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
+var xo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Ju = (e) => e !== null && nn.includes(e);
+function Qu(e, t) {const n = e, r = e.amount ?? 0;
+return {values: xo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = Vo.find((m) => s.values[m]?.present === !0 && s.values[m]?.current === null);
+resolve(s, i) {const o = xo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (m) => s.values[m]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Hu(s.stance) ? s.stance : "passive"), l = Bu({weapon: r,
+const a = (g) => s.values[g]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Ju(s.stance) ? s.stance : "passive"), l = Xu({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: c,
@@ -2013,71 +2013,71 @@ defenseRoll: i.defense ?? 1,
 defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
 armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
-}), d = [], f = [...l.steps];
-let u = s.bars.vitality.value ?? 1;
-if (l.damage) {const m = l.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[m].value;
-if (k === null) return { kind: "bar", resource: m };
-const v = k - l.damage.amount;
-f.push({ kind: "bar-moved", to: l.damage.to, before: k, after: v }), v !== k && d.push({ kind: "bar", resource: m, to: v }), m === "vitality" && (u = v);}
+}), d = [], u = [...l.steps];
+let f = s.bars.vitality.value ?? 1;
+if (l.damage) {const g = l.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[g].value;
+if (k === null) return { kind: "bar", resource: g };
+const m = k - l.damage.amount;
+u.push({ kind: "bar-moved", to: l.damage.to, before: k, after: m }), m !== k && d.push({ kind: "bar", resource: g, to: m }), g === "vitality" && (f = m);}
 l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
 const h = s.id, p = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
 return {headline: l.hits ? p ? "falls" : "hit" : "missed",
 steps: [
-R(pe, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: p } : { missed: !0 } }),
+R(ve, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: p } : { missed: !0 } }),
 R(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: p, counter: l.counterattack }),
-...ze("Breakdown", f),
+...Qe("Breakdown", u),
 ...p ? [R("Now", { kind: "down-now" })] : []],
 changes: d,
-state: nn(u, s.state.dead === !0),
+state: rn(f, s.state.dead === !0),
 detail: l};}};}
-function Ku(e, t) {return {values: ["armor_score"],
+function Zu(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = O.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+const s = _.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-R(pe, { kind: "loss-title", who: c, loss: e }),
+R(ve, { kind: "loss-title", who: c, loss: e }),
 R(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 R("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: nn(i ? r : r - e, n.state.dead === !0),
+state: rn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function Yu(e, t) {const n = e;
+function ef(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (Go(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${rn[n]} initiative, more than the overwhelm limit allows now` };
+if (Ko(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${sn[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
 steps: [R(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function xu(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function tf(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: nn(t, r),
+state: rn(t, r),
 steps: [s],
 conditions: [],
 now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var It = {passive: "passive_defense only; costs no initiative",
+var Nt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, qu = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, zu = { passive: "passively", active: "actively", full: "fully" }, Jr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Xu(e, t = (n) => n) {const n = e;
+}, nf = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, rf = { passive: "passively", active: "actively", full: "fully" }, ts = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function sf(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "overwhelmed":
 return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${Jr(n.passive)} passive${n.mode !== "passive" ? `${Jr(n.active)} active` : ""}${n.mode === "full" ? `${Jr(n.full)} full` : ""}`;
+case "defense-roll": {const r = `d20 ${n.roll}${ts(n.passive)} passive${n.mode !== "passive" ? `${ts(n.active)} active` : ""}${n.mode === "full" ? `${ts(n.full)} full` : ""}`;
 return `Defense (${n.mode}) ${r} = ${n.total}`;}
 case "attack":
 return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
@@ -2106,14 +2106,14 @@ return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n
 case "vitality-change":
 return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${zu[n.mode]}, d20 ${n.roll}`;
+return `${t(n.who)} defends ${rf[n.mode]}, d20 ${n.roll}`;
 case "mode-roll":
 return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var Ju = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+var of = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: tn, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: nn, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Qu = {id: "opposed",
+}, af = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -2129,49 +2129,49 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: Ju,
+hit: {flags: of,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Wu,
-handEdit: Ku},
+plan: Qu,
+handEdit: Zu},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
+plan: () => {throw new T("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: tn,
-label: (e) => qu[e] ?? e,
-planAnswer: (e, t, n) => Yu(e, n),
+choices: nn,
+label: (e) => nf[e] ?? e,
+planAnswer: (e, t, n) => ef(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${It.passive}. Active: ${It.active}. Full: ${It.full}.`],
-modes: tn,
+help: [`Passive: ${Nt.passive}. Active: ${Nt.active}. Full: ${Nt.full}.`],
+modes: nn,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: It.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: It.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: It.full }}},
-life: {setVitality: xu,
-enter: (e, t) => nn(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Nt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: Nt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: Nt.full }}},
+life: {setVitality: tf,
+enter: (e, t) => rn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Gu,
-parseAnswer: Vu,
+parseState: Yu,
+parseAnswer: qu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Xu
-}, Zu = { soak: Xd, threshold: ju, opposed: Qu }, ef = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function tf(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: sf
+}, cf = { soak: su, threshold: xu, opposed: af }, lf = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function df(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => g.keys(i).length === 0,
+isEmptyState: (i) => v.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
@@ -2180,206 +2180,210 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: ef,
+label: lf,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(Ri({ [s]: i }, r.flags)),
-keep: (i, o) => Lr(i, o),
+planAnswer: (i) => r.plan(Mi({ [s]: i }, r.flags)),
+keep: (i, o) => Vr(i, o),
 ...r.answers}}};}
-var ht = new D();
-for (const [e, t] of g.entries(Zu)) ht.set(e, tf(t, e));
-var Uo = ht.keys().next().value, nf = "soak";
-function Un(e) {return typeof e == "string" && ht.has(e);}
-function rf() {return [...ht.keys()];}
-function Bn() {return [...ht.values()];}
-function Ne(e) {return ht.get(e) ?? ht.get(Uo);}
-function sn() {return Bn().filter((e) => e.table.playable).map((e) => e.id);}
-var Qr;
-function Bo(e) {return Qr ?? (Qr = new W(Bn().flatMap((t) => t.stance.modes))), Qr.has(e);}
-function Zr(e, t) {return (n) => Bn().some(
-(s) => s.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+var vt = new D();
+for (const [e, t] of v.entries(cf)) vt.set(e, df(t, e));
+var Yo = vt.keys().next().value, uf = "soak";
+function Bn(e) {return typeof e == "string" && vt.has(e);}
+function ff() {return [...vt.keys()];}
+function Hn() {return [...vt.values()];}
+function Ne(e) {return vt.get(e) ?? vt.get(Yo);}
+function an() {return Hn().filter((e) => e.table.playable).map((e) => e.id);}
+var ns;
+function qo(e) {return ns ?? (ns = new W(Hn().flatMap((t) => t.stance.modes))), ns.has(e);}
+function rs(e, t) {return (n) => Hn().some(
+(s) => s.id !== e && v.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var an = di(Un, "not an edition this script has"), cn = ["bar1", "bar2", "bar3"], Ho = g.fromEntries(Yt.map((e) => [e, e])), tt = [...Yt], Wo = {incapacitated: "sleepy",
+var cn = gi(Bn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], zo = v.fromEntries(Yt.map((e) => [e, e])), st = [...Yt], Xo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, ln = g.keys(Wo), sf = F(Z(), _r(), xe(1), J(100)), of = F(Z(), _r(), xe(1), J(100), Rn(/^[^,]+$/)), es = te(cn), Ko = te(["gm", "public"]), ts = ["refuse", "gm", "api-as"], af = V({edition: an,
-bars: V({vitality: es,
-soul: es,
-power: es,
-stamina: te(["power", ...cn])}),
-attributes: V(
-g.fromEntries(tt.map((e) => [e, sf]))),
-markers: V(
-g.fromEntries(ln.map((e) => [e, of]))),
-visibility: V({ npc: Ko, pc: Ko }),
-playersTargetAny: dt(),
-armorOnManualEdits: dt(),
-overwhelmLimit: F(_e(), Ht(), lt(0), ct(1e3)),
-apiCommands: te(ts)});
-function Yo() {return {edition: Uo,
+}, dn = v.keys(Xo), hf = F(Z(), Or(), ze(1), J(100)), pf = F(Z(), Or(), ze(1), J(100), Dn(/^[^,]+$/)), ss = te(ln), Jo = te(["gm", "public"]), is = ["refuse", "gm", "api-as"], Qo = 3600, mf = U({edition: cn,
+bars: U({vitality: ss,
+soul: ss,
+power: ss,
+stamina: te(["power", ...ln])}),
+attributes: U(
+v.fromEntries(st.map((e) => [e, hf]))),
+markers: U(
+v.fromEntries(dn.map((e) => [e, pf]))),
+visibility: U({ npc: Jo, pc: Jo }),
+playersTargetAny: Je(),
+armorOnManualEdits: Je(),
+overwhelmLimit: F(me(), Et(), Ge(0), qe(1e3)),
+apiCommands: te(is),
+answerTimeout: F(me(), Et(), Ge(0), qe(Qo)),
+pingDefenders: Je()});
+function Zo() {return {edition: Yo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Ho },
-markers: { ...Wo },
+attributes: { ...zo },
+markers: { ...Xo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
-apiCommands: "refuse"};}
-function cf(e) {const t = Yo(), n = [];
+apiCommands: "refuse",
+answerTimeout: 0,
+pingDefenders: !1};}
+function vf(e) {const t = Zo(), n = [];
 if (!E(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = xo(af.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = ea(mf.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new W([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function xo(e, t, n, r, s) {const i = {};
-for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = ns(d);
+function ea(e, t, n, r, s) {const i = {};
+for (const [o, a] of v.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = os(d);
 continue;}
 if (a.type === "object" && "entries" in a && E(d)) {if (!E(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = ns(d);
-else {const u = a.entries;
-i[o] = xo(u, l, d, `${c}.`, s);}
+s.push(`${c}: not an object; reset to defaults`), i[o] = os(d);
+else {const f = a.entries;
+i[o] = ea(f, l, d, `${c}.`, s);}
 continue;}
-const f = je(a, l);
-f.success ? i[o] = f.output : (s.push(`${c}: ${lf(l)} is not valid; reset to ${ne.stringify(d)}`), i[o] = ns(d));}
+const u = Ve(a, l);
+u.success ? i[o] = u.output : (s.push(`${c}: ${gf(l)} is not valid; reset to ${ne.stringify(d)}`), i[o] = os(d));}
 return i;}
-function E(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function ns(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
-function lf(e) {const t = ne.stringify(e) ?? S(e);
-return t.length > 40 ? `${ce(t, 37)}...` : t;}
-var qo = F(_e(), St()), df = F(_e(), St(), lt(-1e6), ct(1e6)), zo = V({overrides: M(Dn(te(Yt), df)),
-worn: M(V({ physical: M(qo), magical: M(qo) })),
-stance: M(F(Z(), J(40))),
-deadForGood: M(Q(!0)),
-edition: M(V({ id: an, state: Kt() }))
-}), Om = g.keys(zo.entries);
-function uf(e) {const t = {}, n = [];
+function E(e) {return typeof e == "object" && e !== null && !z.isArray(e);}
+function os(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
+function gf(e) {const t = ne.stringify(e) ?? S(e);
+return t.length > 40 ? `${le(t, 37)}...` : t;}
+var ta = F(me(), ft()), kf = F(me(), ft(), Ge(-1e6), qe(1e6)), na = U({overrides: L(In(te(Yt), kf)),
+worn: L(U({ physical: L(ta), magical: L(ta) })),
+stance: L(F(Z(), J(40))),
+deadForGood: L(Q(!0)),
+edition: L(U({ id: cn, state: xt() }))
+}), Hv = v.keys(na.entries);
+function yf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of v.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = je(zo, s);
+const i = Ve(na, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Bo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = Xo(i.output);
-Ct(o) || (t[r] = o);}
+i.output.stance !== void 0 && !qo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = ra(i.output);
+Pt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Xo(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function ra(e) {for (const t of v.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Hn(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
-function Jo(e, t, n) {Xo(n), Ct(n) ? delete e[t] : e[t] = n;}
-function Ct(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var Nt = F(_e(), St()), Wn = Wt(Nt), Qo = F(_e(), li(), lt(-1e9), ct(1e9)), pt = F(Z(), xe(1), J(64)), ff = te(["physical", "magical"]), Zo = V({edition: M(V({ id: an, state: Kt() })),
-deadForGood: M(Q(!0)),
-stance: M(F(Z(), J(40)))
-}), ea = Wt(V({ edition: an, answer: Kt() })), hf = vi("kind", [
-V({ kind: Q("bar"), resource: te(mi), bar: te(cn), attributeId: M(pt), from: Wn, to: Nt }),
-V({ kind: Q("attribute"), key: te(Yt), attributeId: pt, from: Wn, to: Nt }),
-V({ kind: Q("override"), key: te(Yt), from: Wn, to: Nt }),
-V({ kind: Q("worn"), track: ff, from: Wn, to: Nt }),
-V({ kind: Q("markers"), from: F(Z(), J(2e3)), to: F(Z(), J(2e3)) }),
-V({ kind: Q("memory"), tokenId: M(pt), character: M(pt), from: Zo, to: Zo }),
-V({ kind: Q("answer"), tokenId: M(pt), from: ea, to: ea }),
-V({ kind: Q("initiative"), from: Qo, to: Qo }),
-V({ kind: Q("turn-order"), tokenId: pt })
-]), pf = V({by: F(Z(), xe(1), J(64)),
+function Wn(e, t, n) {const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, v.keys(r).length > 0 ? r : void 0;}
+function sa(e, t, n) {ra(n), Pt(n) ? delete e[t] : e[t] = n;}
+function Pt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var Mt = F(me(), ft()), Kn = Kt(Mt), ia = F(me(), vi(), Ge(-1e9), qe(1e9)), gt = F(Z(), ze(1), J(64)), wf = te(["physical", "magical"]), oa = U({edition: L(U({ id: cn, state: xt() })),
+deadForGood: L(Q(!0)),
+stance: L(F(Z(), J(40)))
+}), aa = Kt(U({ edition: cn, answer: xt() })), bf = $i("kind", [
+U({ kind: Q("bar"), resource: te(Ai), bar: te(ln), attributeId: L(gt), from: Kn, to: Mt }),
+U({ kind: Q("attribute"), key: te(Yt), attributeId: gt, from: Kn, to: Mt }),
+U({ kind: Q("override"), key: te(Yt), from: Kn, to: Mt }),
+U({ kind: Q("worn"), track: wf, from: Kn, to: Mt }),
+U({ kind: Q("markers"), from: F(Z(), J(2e3)), to: F(Z(), J(2e3)) }),
+U({ kind: Q("memory"), tokenId: L(gt), character: L(gt), from: oa, to: oa }),
+U({ kind: Q("answer"), tokenId: L(gt), from: aa, to: aa }),
+U({ kind: Q("initiative"), from: ia, to: ia }),
+U({ kind: Q("turn-order"), tokenId: gt })
+]), $f = U({by: F(Z(), ze(1), J(64)),
 kind: te(["damage", "hand-edit", "save"]),
-round: Nt,
-key: M(F(Z(), Rn(/^U\d{1,7}$/))),
-tokens: qe(V({ tokenId: pt, name: F(Z(), J(200)), changes: qe(hf) }))});
-function vf(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ne(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Bo(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).life.parseState(t.edition.state) !== null));}
-function mf(e) {if (e === void 0) return { history: [], problems: [] };
-if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+round: Mt,
+key: L(F(Z(), Dn(/^U\d{1,7}$/))),
+tokens: Xe(U({ tokenId: gt, name: F(Z(), J(200)), changes: Xe(bf) }))});
+function Af(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ne(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || qo(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Sf(e) {if (e === void 0) return { history: [], problems: [] };
+if (!z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = je(pf, r);
-i.success && i.output.tokens.every((o) => o.changes.every(vf)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Ve($f, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Af)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var gf = ["life", "pendingDefense", "reactions", "skillsVs"], ta = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function rs(e, t) {const n = {};
-for (const s of gf) e[s] !== void 0 && (n[s] = e[s]);
+var _f = ["life", "pendingDefense", "reactions", "skillsVs"], ca = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function as(e, t) {const n = {};
+for (const s of _f) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: nf, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function kf(e) {if (!E(e)) return e;
+return v.keys(n).length > 0 && (r.edition = { id: uf, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Tf(e) {if (!E(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, rs(e, e.stance)), t;}
-function na(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function ra(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
-function yf(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), v.assign(t, as(e, e.stance)), t;}
+function la(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function da(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
+function Ef(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = E(r.bars) ? r.bars : {}, a = E(s.bars) ? s.bars : {};
-for (const u of ["vitality", "soul", "power"]) {const h = a[u];
-o[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? ta[u], from: o[u] ?? null, to: h });}
+for (const f of ["vitality", "soul", "power"]) {const h = a[f];
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ca[f], from: o[f] ?? null, to: h });}
 const c = E(r.protection) ? r.protection : void 0, l = E(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = E(r.record) ? r.record : {}, f = E(s.record) ? s.record : {};
-if (!ra(d.life, f.life) || !ra(d.pendingDefense, f.pendingDefense)) {const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && E(n[u]) ? n[u] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = E(r.record) ? r.record : {}, u = E(s.record) ? s.record : {};
+if (!da(d.life, u.life) || !da(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && E(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: rs({ ...p, ...na(d) }, h.stance),
-to: rs({ ...p, ...na(f) }, h.stance)});}
+from: as({ ...p, ...la(d) }, h.stance),
+to: as({ ...p, ...la(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function wf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : ta, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return E(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, kf(a)]))), q.isArray(e.history) && (i.history = e.history.map(
-(o) => E(o) && q.isArray(o.tokens) ? {by: o.by,
+function Of(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : ca, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return E(e.tokens) && (i.tokens = v.fromEntries(v.entries(e.tokens).map(([o, a]) => [o, Tf(a)]))), z.isArray(e.history) && (i.history = e.history.map(
+(o) => E(o) && z.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => yf(a, n, r))
+tokens: o.tokens.map((a) => Ef(a, n, r))
 } : o
 )), i;}
-function sa(e) {const t = e.edition;
+function ua(e) {const t = e.edition;
 if (!E(t) || !E(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (v.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function bf(e) {if (!E(e) || e.kind !== "memory") return e;
+function Rf(e) {if (!E(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!E(r)) continue;
-const s = sa(r);
+const s = ua(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function $f(e) {const t = {}, n = {};
+function Df(e) {const t = {}, n = {};
 if (E(e.tokens))
-for (const [s, i] of g.entries(e.tokens)) {if (!E(i)) {n[s] = i;
+for (const [s, i] of v.entries(e.tokens)) {if (!E(i)) {n[s] = i;
 continue;}
-const o = sa(i);
-g.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = q.isArray(e.history) ? e.history.map(
-(s) => E(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(bf) } : i) } : s
+const o = ua(i);
+v.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const r = z.isArray(e.history) ? e.history.map(
+(s) => E(s) && z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rf) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: E(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function dn(e, t) {const n = e.tokens[t], r = {};
+function un(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function ia(e, t) {return e.exchange.waiting[t] ?? null;}
-function oa(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function Pt(e, t) {const n = {};
+function fa(e, t) {return e.exchange.waiting[t] ?? null;}
+function ha(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Lt(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Kn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function $e(e, t) {if (e === t) return !0;
+function xn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Pt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function Se(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
-if (q.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || z.isArray(e) !== z.isArray(t)) return !1;
+if (z.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!$e(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!Se(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of g.keys(n)) if (!$e(n[s], r[s])) return !1;
-for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of v.keys(n)) if (!Se(n[s], r[s])) return !1;
+for (const s of v.keys(r)) if (!v.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
 function Yn(e, t) {return t.character ?? t.tokenId ?? e;}
-function ss(e, t, n, r) {if ($e(e, t)) return [];
+function cs(e, t, n, r) {if (Se(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function Af(e, t) {switch (t.kind) {case "bar":
+function If(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2397,9 +2401,9 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Sf(e, t = () => !0, n = () => {}) {const r = new D();
+function Cf(e, t = () => !0, n = () => {}) {const r = new D();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Af(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = If(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2407,23 +2411,23 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function aa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function pa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
-for (let i = 0; i < O.min(n, 10); i += 1) r = t.life.endRound(r);
+for (let i = 0; i < _.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var _f = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Ef(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function ca(e, t, n, r) {const s = [];
+var Nf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Pf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function ma(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${ut[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${ht[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${_f[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${Nf[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2444,98 +2448,99 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function Tf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: aa(s.from, t, n), to: aa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function Of(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function Mf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: pa(s.from, t, n), to: pa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function Lf(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Rf = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function la(e) {const t = e.edition, n = Un(t?.id) ? Ne(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Rf[n.life.condition(r, null)] : -1;}
-var Mt = (e, t) => q.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
-function Df(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+var Ff = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function va(e) {const t = e.edition, n = Bn(t?.id) ? Ne(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Ff[n.life.condition(r, null)] : -1;}
+var Ft = (e, t) => z.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
+function jf(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, i = E(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of g.entries(i)) {const l = E(c) ? s(a) : void 0;
+for (const [a, c] of v.entries(i)) {const l = E(c) ? s(a) : void 0;
 if (!l) continue;
-const { edition: d, deadForGood: f, stance: u, ...h } = c, p = ne.parse(ne.stringify({ edition: d, deadForGood: f, stance: u }));
-g.keys(h).length > 0 ? i[a] = h : delete i[a];
-const m = i[l];
-if (!m) i[l] = p;
-else {const [k, v] = la(p) > la(m) ? [p, m] : [m, p];
-i[l] = { stance: v.stance, ...k, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = Mt(e.history, (a) => ({...a,
-tokens: Mt(a.tokens, (c) => ({...c,
-changes: Mt(c.changes, (l) => {const d = l.kind === "memory" ? s(S(l.tokenId ?? c.tokenId)) : void 0;
-return d ? ss(l.from, l.to, d, l.tokenId) : l;})}))}));
+const { edition: d, deadForGood: u, stance: f, ...h } = c, p = ne.parse(ne.stringify({ edition: d, deadForGood: u, stance: f }));
+v.keys(h).length > 0 ? i[a] = h : delete i[a];
+const g = i[l];
+if (!g) i[l] = p;
+else {const [k, m] = va(p) > va(g) ? [p, g] : [g, p];
+i[l] = { stance: m.stance, ...k, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = Ft(e.history, (a) => ({...a,
+tokens: Ft(a.tokens, (c) => ({...c,
+changes: Ft(c.changes, (l) => {const d = l.kind === "memory" ? s(S(l.tokenId ?? c.tokenId)) : void 0;
+return d ? cs(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: E(e.tokens) ? i : e.tokens, history: o };}
-function If(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
+function Gf(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return $e(n, s) || i.push({ ...e, from: n, to: s }), $e(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Cf(e) {if (!E(e) || !E(e.answers)) return e;
+return Se(n, s) || i.push({ ...e, from: n, to: s }), Se(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function Vf(e) {if (!E(e) || !E(e.answers)) return e;
 const t = {};
-for (const [n, r] of g.entries(e.answers))
+for (const [n, r] of v.entries(e.answers))
 if (!E(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Nf(e) {const t = Mt(e.history, (s) => ({ ...s, tokens: Mt(s.tokens, (i) => ({ ...i, changes: Mt(i.changes, If) })) })), n = e.exchange;
+function Uf(e) {const t = Ft(e.history, (s) => ({ ...s, tokens: Ft(s.tokens, (i) => ({ ...i, changes: Ft(i.changes, Gf) })) })), n = e.exchange;
 if (!E(n) || !E(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of g.entries(n.attacks)) r[s] = Cf(i);
+for (const [s, i] of v.entries(n.attacks)) r[s] = Vf(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var is = 20, os = 100, un = F(Z(), xe(1), J(64)), as = F(Z(), xe(1), J(40)), Pf = V({word: as,
-answer: M(Kt()),
-roll: M(F(_e(), St())),
-success: M(dt()),
-typed: M(Q(!0)),
-gm: M(Q(!0)),
-helper: M(un),
-spared: M(F(Z(), J(200))),
-replaces: M(Q(!0))
-}), da = V({key: F(Z(), Rn(/^[AG]\d{1,6}$/)),
-by: un,
-gm: dt(),
-attacker: Wt(un),
-edition: an,
-positionals: F(qe(F(Z(), J(200))), J(4)),
-flags: F(qe(fi([as, F(qe(F(Z(), J(200))), J(8))])), J(20)),
-situation: Wt(as),
-round: F(_e(), St()),
-defenders: F(qe(un), xe(1), J(os)),
-answers: Dn(un, Pf)});
-function ua(e) {const t = je(da, e);
+var ls = 20, ds = 100, fn = F(Z(), ze(1), J(64)), us = F(Z(), ze(1), J(40)), Bf = U({word: us,
+answer: L(xt()),
+roll: L(F(me(), ft())),
+success: L(Je()),
+typed: L(Q(!0)),
+gm: L(Q(!0)),
+helper: L(fn),
+spared: L(F(Z(), J(200))),
+replaces: L(Q(!0))
+}), ga = U({key: F(Z(), Dn(/^[AG]\d{1,6}$/)),
+by: fn,
+gm: Je(),
+attacker: Kt(fn),
+edition: cn,
+positionals: F(Xe(F(Z(), J(200))), J(4)),
+flags: F(Xe(yi([us, F(Xe(F(Z(), J(200))), J(8))])), J(20)),
+situation: Kt(us),
+round: F(me(), ft()),
+waitingSince: L(F(me(), ft(), Ge(0))),
+defenders: F(Xe(fn), ze(1), J(ds)),
+answers: In(fn, Bf)});
+function ka(e) {const t = Ve(ga, e);
 if (!t.success) return !1;
 const n = Ne(t.output.edition);
-for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+for (const r of v.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Mf(e, t, n) {const r = {};
+function Hf(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!E(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of g.entries(e)) {const o = je(da, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ce(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && ua(o.output) && g.keys(r).length < is ? r[s] = o.output : t.push(`exchange.attacks.${ce(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of v.entries(e)) {const o = Ve(ga, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && ka(o.output) && v.keys(r).length < ls ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var fa = 50, Lf = 100;
-function ha(e) {return e.length > 0 && e.length <= Lf;}
-function Ff(e, t) {if (e === void 0) return [];
-if (!q.isArray(e))
+var ya = 50, Wf = 100;
+function wa(e) {return e.length > 0 && e.length <= Wf;}
+function Kf(e, t) {if (e === void 0) return [];
+if (!z.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && ha(s) && s === s.toLowerCase() && !n.includes(s) && n.length < fa ? n.push(s) : r += 1;
+typeof s == "string" && wa(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ya ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function jf(e, t, n) {if (t !== void 0)
+function xf(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function Gf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function Vf(e) {if (typeof e != "object" || e === null) return;
+function Yf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function qf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
-if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !N.isFinite(n) || O.abs(n) > 1e9))
+if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !N.isFinite(n) || _.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var xn = "DefenseRound", fn = 5, cs = 500;
-function hn(e) {return {schemaVersion: fn,
+var qn = "DefenseRound", hn = 5, fs = 500;
+function pn(e) {return {schemaVersion: hn,
 scriptVersion: e,
-settings: Yo(),
+settings: Zo(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2544,164 +2549,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Uf(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of g.entries(r))
+function zf(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of v.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Bf = {0: Uf,
-1: wf,
-2: $f,
-3: Df,
-4: Nf};
-function Hf(e, t, n) {const r = [];
-if (e === void 0) return { stored: hn(t), problems: r };
+var Xf = {0: zf,
+1: Of,
+2: Df,
+3: jf,
+4: Uf};
+function Jf(e, t, n) {const r = [];
+if (e === void 0) return { stored: pn(t), problems: r };
 if (!E(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: hn(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: pn(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (N.isInteger(i) && i > fn)
-return { stored: hn(t), problems: [`state has schema version ${i}, newer than this script's ${fn}; left as it is`], newer: i };
+if (N.isInteger(i) && i > hn)
+return { stored: pn(t), problems: [`state has schema version ${i}, newer than this script's ${hn}; left as it is`], newer: i };
 if (!N.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: hn(t), problems: r };
-for (; i < fn; ) {const d = Bf[i];
+return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: pn(t), problems: r };
+for (; i < hn; ) {const d = Xf[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = cf(s.settings);
+const o = vf(s.settings);
 r.push(...o.problems);
-const a = uf(s.tokens);
+const a = yf(s.tokens);
 r.push(...a.problems);
-for (const [d, f] of g.entries(a.tokens)) {if (!f.edition) continue;
-const u = f.edition.id, h = Ne(u).life.parseState(f.edition.state);
-h === null ? (delete f.edition, Ct(f) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${u} state; forgotten`)) : f.edition = { id: u, state: h };}
-const c = Kf(s.exchange, r, o.settings.edition), l = mf(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: fn,
+for (const [d, u] of v.entries(a.tokens)) {if (!u.edition) continue;
+const f = u.edition.id, h = Ne(f).life.parseState(u.edition.state);
+h === null ? (delete u.edition, Pt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const c = Zf(s.exchange, r, o.settings.edition), l = Sf(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: hn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Wf(s.round, r),
+round: Qf(s.round, r),
 history: l.history,
-lastEntry: xf(s.lastEntry, l.history),
+lastEntry: th(s.lastEntry, l.history),
 exchange: c,
-macros: Yf(s.macros),
+macros: eh(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Ff(s.sheetLacks, r),
-...Un(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Kf(s.sheetLacks, r),
+...Bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Wf(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Qf(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!E(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= cs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= cs && s.length > 0 ? e.turned : 0, o = Vf(e.start);
+const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = z.isArray(e.seen) && e.seen.length <= fs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= fs && s.length > 0 ? e.turned : 0, o = qf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function Kf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Zf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = E(e) && E(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of g.entries(i)) {const l = a.length > 0 && a.length <= 64 && E(c) && Un(c.edition) ? Ne(c.edition).life.parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${ce(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Mf(E(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: pa(e, "lastAttack", "A", o), lastHiddenAttack: pa(e, "lastHiddenAttack", "G", o) };}
-function pa(e, t, n, r) {const s = E(e) ? e[t] : void 0;
+for (const [a, c] of v.entries(i)) {const l = a.length > 0 && a.length <= 64 && E(c) && Bn(c.edition) ? Ne(c.edition).life.parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${le(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+const o = Hf(E(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: ba(e, "lastAttack", "A", o), lastHiddenAttack: ba(e, "lastHiddenAttack", "G", o) };}
+function ba(e, t, n, r) {const s = E(e) ? e[t] : void 0;
 let i = typeof s == "number" && N.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of g.keys(r)) o.startsWith(n) && (i = O.max(i, N(o.slice(1))));
+for (const o of v.keys(r)) o.startsWith(n) && (i = _.max(i, N(o.slice(1))));
 return i;}
-function Yf(e) {const t = {};
+function eh(e) {const t = {};
 if (!E(e)) return t;
-for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of v.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function xf(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = O.max(n, N(r.key.slice(1))));
+function th(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = _.max(n, N(r.key.slice(1))));
 return n;}
-var ls = ["bar1", "bar2", "bar3"];
-function qf(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ls.includes(r) ? r : e.bars.vitality,
-soul: s && ls.includes(s) ? s : e.bars.soul,
-power: i && ls.includes(i) ? i : e.bars.power};
-new W(g.values(o)).size === 3 && g.assign(e.bars, o);
+var hs = ["bar1", "bar2", "bar3"];
+function nh(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && hs.includes(r) ? r : e.bars.vitality,
+soul: s && hs.includes(s) ? s : e.bars.soul,
+power: i && hs.includes(i) ? i : e.bars.power};
+new W(v.values(o)).size === 3 && v.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var Ue = "API";
-function Lt(e) {return e !== Ue && e !== "" && playerIsGM(e) === !0;}
-function zf(e) {if (!(e === void 0 || e === "" || e === Ue || !getObj("player", e) || Lt(e)))
+var He = "API";
+function jt(e) {return e !== He && e !== "" && playerIsGM(e) === !0;}
+function rh(e) {if (!(e === void 0 || e === "" || e === He || !getObj("player", e) || jt(e)))
 return e;}
-function ds(e) {return e === Ue ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var Xf = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function va(e) {return !Xf.test(e);}
-function ma(e, t) {return e || !va(t) ? "gm" : `"${t}"`;}
-function us(e) {return e === Ue ? "gm" : ma(Lt(e), ds(e));}
-function ga(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Ee(e, t, n) {return Lt(e) ? !0 : ga(t.get("controlledby"), e) || ga(n?.get("controlledby"), e);}
-var ka = /[^,\s]/;
-function fs(e, t) {return !ka.test(S(e.get("controlledby") ?? "")) && !ka.test(S(t?.get("controlledby") ?? ""));}
-function ya(e, t) {const n = new W();
+function ps(e) {return e === He ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+var sh = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function $a(e) {return !sh.test(e);}
+function Aa(e, t) {return e || !$a(t) ? "gm" : `"${t}"`;}
+function ms(e) {return e === He ? "gm" : Aa(jt(e), ps(e));}
+function Sa(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Ee(e, t, n) {return jt(e) ? !0 : Sa(t.get("controlledby"), e) || Sa(n?.get("controlledby"), e);}
+var _a = /[^,\s]/;
+function vs(e, t) {return !_a.test(S(e.get("controlledby") ?? "")) && !_a.test(S(t?.get("controlledby") ?? ""));}
+function gs(e, t) {const n = new W();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !Lt(i) && n.add(i);}
+i !== "" && i !== "all" && !jt(i) && n.add(i);}
 return [...n];}
-function qn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function Jf() {return qn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function hs() {return qn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Qf() {return qn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Zf = { original: new D(), standIn: new D() };
-function eh() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Zf;
+function zn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function ih() {return zn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function ks() {return zn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function oh() {return zn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var ah = { original: new D(), standIn: new D() };
+function ch() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return ah;
 const t = { original: new D(), standIn: new D() };
-for (const [n, r] of g.entries(e))
+for (const [n, r] of v.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function th() {return qn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var pn;
-function wa() {pn = void 0;}
-function ps() {if (pn !== void 0) return pn;
+function lh() {return zn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var mn;
+function Ta() {mn = void 0;}
+function ys() {if (mn !== void 0) return mn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = ne.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of g.entries(t)) playerIsGM(r) || (n ?? (n = new W())).add(S(s));
-return pn = { page: S(e.get("playerpageid")), moved: n, bump: eh() }, pn;}
-function vn(e) {const { original: t } = ps().bump;
+for (const [r, s] of v.entries(t)) playerIsGM(r) || (n ?? (n = new W())).add(S(s));
+return mn = { page: S(e.get("playerpageid")), moved: n, bump: ch() }, mn;}
+function vn(e) {const { original: t } = ys().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function Pe(e) {const t = vn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = ps(), i = S(t.get("_pageid"));
+const { page: r, moved: s } = ys(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function ba(e, t) {const { bump: n } = ps();
+function Ea(e, t) {const { bump: n } = ys();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-g.keys(s).length > 0 && r.set(s);}
-function nh(e) {const t = vn(e);
+v.keys(s).length > 0 && r.set(s);}
+function dh(e) {const t = vn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function vs(e) {return g.assign(g.create(null), e);}
-var rh = vs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sh = vs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), ih = vs({ floor: O.floor, ceil: O.ceil, round: O.round, abs: O.abs });
-function oh(e) {return new ch(e).parse();}
-var zn = (e) => e >= 48 && e <= 57, $a = (e) => (e | 32) >= 97 && (e | 32) <= 122, ah = (e, t) => {const n = e.charCodeAt(t);
+function ws(e) {return v.assign(v.create(null), e);}
+var uh = ws({ "+": (e, t) => e + t, "-": (e, t) => e - t }), fh = ws({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hh = ws({ floor: _.floor, ceil: _.ceil, round: _.round, abs: _.abs });
+function ph(e) {return new vh(e).parse();}
+var Xn = (e) => e >= 48 && e <= 57, Oa = (e) => (e | 32) >= 97 && (e | 32) <= 122, mh = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, ch = class {constructor(e) {this.text = e, this.at = 0;}
+}, vh = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && ah(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && mh(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(rh, () => this.product());}
-product() {return this.chain(sh, () => this.unary());}
+sum() {return this.chain(uh, () => this.product());}
+product() {return this.chain(fh, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2714,13 +2719,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (zn(e.charCodeAt(t))) {let n = t + 1;
-for (; zn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && zn(e.charCodeAt(n + 1))) for (n += 2; zn(e.charCodeAt(n)); ) n += 1;
+if (Xn(e.charCodeAt(t))) {let n = t + 1;
+for (; Xn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Xn(e.charCodeAt(n + 1))) for (n += 2; Xn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, N(e.slice(t, n));}
-if ($a(e.charCodeAt(t))) {let n = t + 1;
-for (; $a(e.charCodeAt(n)); ) n += 1;
-const r = ih[e.slice(t, n).toLowerCase()];
+if (Oa(e.charCodeAt(t))) {let n = t + 1;
+for (; Oa(e.charCodeAt(n)); ) n += 1;
+const r = hh[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2730,64 +2735,64 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, ms = 20, lh = 2e3, Xn = { lookups: 300, chars: 3e4 }, dh = "refers to itself through other attributes", Aa = `refers to attributes nested more than ${ms} deep`, uh = `is too much work to work out (over ${Xn.lookups} attributes to look up)`, Sa = `is too much work to work out (over ${Xn.chars} characters of formulas)`, fh = "is not a number or a formula of numbers and attributes", _a = "working", hh = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, bs = 20, gh = 2e3, Jn = { lookups: 300, chars: 3e4 }, kh = "refers to itself through other attributes", Ra = `refers to attributes nested more than ${bs} deep`, yh = `is too much work to work out (over ${Jn.lookups} attributes to look up)`, Da = `is too much work to work out (over ${Jn.chars} characters of formulas)`, wh = "is not a number or a formula of numbers and attributes", Ia = "working", bh = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > ms) return Me(Aa, "read");
-if (e.length > lh) return Me("is too long to be a formula");
-if (!this.spend(e.length)) return Me(Sa, "read");
+work(e, t) {if (t > bs) return Me(Ra, "read");
+if (e.length > gh) return Me("is too long to be a formula");
+if (!this.spend(e.length)) return Me(Da, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Me(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > ms) return Me(Aa, "read");
-s = O.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(Sa, "read");
+if (t + 1 + l.height > bs) return Me(Ra, "read");
+s = _.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(Da, "read");
 } else n = e;
-const a = oh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !N.isFinite(a) ? Me(fh) : { ok: !0, value: a, height: s };}
+const a = ph(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !N.isFinite(a) ? Me(wh) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === _a) return Me(dh, "whole");
+if (s === Ia) return Me(kh, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Xn.lookups) return Me(uh, "read");
+if (this.lookups >= Jn.lookups) return Me(yh, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, _a);
+this.memo.set(r, Ia);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 workRaw(e, t) {if (e == null) return Me("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Xn.chars;}};
+spend(e) {return this.chars += e, this.chars <= Jn.chars;}};
 function Me(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
-function j(e) {return getObj("graphic", e);}
-function ph(e) {return getObj("character", e);}
-function z(e) {const t = S(e.get("represents") ?? "");
+function G(e) {return getObj("graphic", e);}
+function $h(e) {return getObj("character", e);}
+function Y(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function mn(e, t) {const n = bs(e, t) ? z(e) : void 0;
+function gn(e, t) {const n = Ts(e, t) ? Y(e) : void 0;
 return n ? n.id : e.id;}
-function vh(e, t) {const n = j(e);
-return n && mn(n, t);}
-function mh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => bs(n, t) !== "");}
-var ge = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function Ah(e, t) {const n = G(e);
+return n && gn(n, t);}
+function Sh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ts(n, t) !== "");}
+var ye = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Jn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ge[this.bar].link) ?? "")), this.linkRead;}
+}, Qn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ge[this.bar].value), this.valueRead = ae(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ae(e ? e.get("max") : this.token.get(ge[this.bar].max));}
+this.maxRead = ce(e ? e.get("max") : this.token.get(ye[this.bar].max));}
 return this.maxRead;}};
-function Ea(e, t) {return new Jn(e, t).value;}
-function Qn(e, t, n) {const r = {vitality: new Jn(e, n.bars.vitality),
-soul: new Jn(e, n.bars.soul),
-power: new Jn(e, n.bars.power)};
+function Ca(e, t) {return new Qn(e, t).value;}
+function Zn(e, t, n) {const r = {vitality: new Qn(e, n.bars.vitality),
+soul: new Qn(e, n.bars.soul),
+power: new Qn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
@@ -2795,100 +2800,100 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: fs(e, t),
+npc: vs(e, t),
 hidden: Pe(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var gs = { armor_physical: "physical", armor_magical: "magical" };
-function Ta(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, gh(t, n, r));}
-function gh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Oa(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var kh = { kind: "override" }, Ra = { kind: "none" }, ks = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yh = g.freeze({}), wh = [], Da = g.freeze({}), bh = g.freeze({ current: null, max: null, present: !1 }), ys = [];
-function gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Ia(e) {return !gn(e) && ae(e) === null;}
-var $h = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = ys;}
-read(e, t = wh) {let n = !1;
+var $s = { armor_physical: "physical", armor_magical: "magical" };
+function Na(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, _h(t, n, r));}
+function _h(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Pa(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Th = { kind: "override" }, Ma = { kind: "none" }, As = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Eh = v.freeze({}), Oh = [], La = v.freeze({}), Rh = v.freeze({ current: null, max: null, present: !1 }), Ss = [];
+function kn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Fa(e) {return !kn(e) && ce(e) === null;}
+var Dh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = Ss;}
+read(e, t = Oh) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || gs[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || $s[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = gs[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? ks[r] : kh;
+readOne(e) {const { snapshot: t, record: n } = this, r = $s[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? As[r] : Th;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
 let l, d = r !== void 0 && !t.unique;
 if (c)
-r !== void 0 && !d && (d = Ia(l = c.get("current")));
-else if (i && !gn(l = o.sheetDefault(i.id, a, "current")))
+r !== void 0 && !d && (d = Fa(l = c.get("current")));
+else if (i && !kn(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : bh, this.places[e] = r ? ks[r] : Ra;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Rh, this.places[e] = r ? As[r] : Ma;
 return;}
-const f = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: f !== void 0 ? f : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? ks[r] : c ? { kind: "attribute", attribute: c } : Ra;}
+const u = d ? n?.worn?.[r] : void 0;
+this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? As[r] : c ? { kind: "attribute", attribute: c } : Ma;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return gn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return kn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (gn(i) && this.snapshot.unique) {const o = s.get("current");
-if (Ia(o)) return this.number(o, e, "current");}
+if (kn(i) && this.snapshot.unique) {const o = s.get("current");
+if (Fa(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
-number(e, t, n) {const r = ae(e);
+number(e, t, n) {const r = ce(e);
 if (r !== null) return r;
-if (gn(e)) return null;
-this.formulas ?? (this.formulas = new hh((o, a) => this.lookup(o, a)));
+if (kn(e)) return null;
+this.formulas ?? (this.formulas = new bh((o, a) => this.lookup(o, a)));
 const s = this.formulas.evaluate(S(e));
 if (s.ok && N.isSafeInteger(s.value)) return s.value;
 const i = s.ok ? N.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === ys && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function ws(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function Ah(e, t) {const n = j(e);
+return this.problems === Ss && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function _s(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function Ih(e, t) {const n = G(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[mn(n, r)], i = Ea(n, r);
+const r = t.settings.bars.vitality, s = t.tokens[gn(n, r)], i = Ca(n, r);
 return {name: ee(n, e),
 stance: s?.stance ?? null,
-state: Ta(t.edition, s, i, t.editionLeft),
-answer: Oa(t.edition, t.waiting[e]),
+state: Na(t.edition, s, i, t.editionLeft),
+answer: Pa(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Sh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new $h(e, t, r) : void 0;
+function Ch(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Dh(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let c = null;
-if (a && a.length > 0) {const v = a.find(($) => $.id === e.id);
-v !== void 0 && (c = Ca(v.pr));}
-let l = yh;
+if (a && a.length > 0) {const m = a.find((b) => b.id === e.id);
+m !== void 0 && (c = ja(m.pr));}
+let l = Eh;
 if (n.others && n.others.length > 0) {l = {};
-for (const v of n.others) l[v] = Ah(v, r);}
-const d = e.bars, f = n.maxes, u = i?.vitality ?? d.vitality.value, h = Ta(r.edition, s, u, r.editionLeft), p = {id: e.id,
+for (const m of n.others) l[m] = Ih(m, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Na(r.edition, s, f, r.editionLeft), p = {id: e.id,
 name: e.name,
-bars: { vitality: ws(d.vitality, "vitality", f, u), soul: ws(d.soul, "soul", f), power: ws(d.power, "power", f) },
-values: o?.values ?? Da,
+bars: { vitality: _s(d.vitality, "vitality", u, f), soul: _s(d.soul, "soul", u), power: _s(d.power, "power", u) },
+values: o?.values ?? La,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Oa(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Pa(r.edition, r.waiting[e.id]),
 initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Ca(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? ja(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: l};
 if (o !== void 0 && n.more)
-for (let v = n.more(p); v !== void 0 && o.read(v.values, v.maxes); v = n.more(p)) ;
-const m = { snapshot: e, record: t, facts: p, places: o?.places ?? Da, problems: o?.problems ?? ys, condition: r.edition.life.condition(h, u) }, k = n.bars;
-if (k !== void 0) {for (let v = 0; v < k.length; v += 1)
-if (p.bars[k[v]].value === null) {m.brokenBar = k[v];
+for (let m = n.more(p); m !== void 0 && o.read(m.values, m.maxes); m = n.more(p)) ;
+const g = { snapshot: e, record: t, facts: p, places: o?.places ?? La, problems: o?.problems ?? Ss, condition: r.edition.life.condition(h, f) }, k = n.bars;
+if (k !== void 0) {for (let m = 0; m < k.length; m += 1)
+if (p.bars[k[m]].value === null) {g.brokenBar = k[m];
 break;}}
-return m;}
-function Ca(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
+return g;}
+function ja(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = N(e.trim());
 return N.isFinite(t) ? t : null;}
-function Na(e) {return getObj("attribute", e)?.get("current");}
-function bs(e, t) {return S(e.get(ge[t].link) ?? "");}
-function _h(e) {const t = getObj("attribute", e);
+function Ga(e) {return getObj("attribute", e)?.get("current");}
+function Ts(e, t) {return S(e.get(ye[t].link) ?? "");}
+function Nh(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Eh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+var Ph = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2898,7 +2903,7 @@ let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && ha(i) && o.length < fa && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && wa(i) && o.length < ya && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2911,12 +2916,12 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function $s(e) {const t = e?.get;
+function Es(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Th(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ge[t].link]: e });}
-var Pa = {"&": "&amp;",
+function Mh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ye[t].link]: e });}
+var Va = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2937,268 +2942,277 @@ var Pa = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, kn = [];
+}, yn = [];
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-Pa[t] !== void 0 ? kn[e] = Pa[t] : t === `
-` || t === "\r" ? kn[e] = " " : e < 32 && t !== "	" || e === 127 ? kn[e] = "" : kn[e] = void 0;}
-function Oh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+Va[t] !== void 0 ? yn[e] = Va[t] : t === `
+` || t === "\r" ? yn[e] = " " : e < 32 && t !== "	" || e === 127 ? yn[e] = "" : yn[e] = void 0;}
+function Lh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function vt(e) {const t = typeof e == "string" ? e : S(e ?? "");
+function kt(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? kn[i] : Oh(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? yn[i] : Lh(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function Be(e, t) {on(e, t);}
-function Zn(e) {log(e);}
-function As(e) {return state[e];}
-function Ma(e, t) {state[e] = t;}
-function Rh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Dh(e) {setTimeout(e, 0);}
-function Ih(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function We(e, t) {on(e, t);}
+function er(e) {log(e);}
+function Os(e) {return state[e];}
+function Ua(e, t) {state[e] = t;}
+function Fh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function jh(e) {setTimeout(e, 0);}
+function Rs() {return Wt.now();}
+function Gh(e, t) {return setTimeout(e, t);}
+function Vh(e) {e !== void 0 && clearTimeout(e);}
+function Uh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Ch(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function La(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Nh(e, t) {const n = getObj("macro", e);
+function Bh(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Ba(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Hh(e, t) {const n = getObj("macro", e);
 return n?.get("name") !== t ? !1 : (n.remove(), !0);}
-function Ph(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Wh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Mh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+function Kh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && N.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Ss(e, t, n) {try {const r = t instanceof En ? t.stack ?? t.message : S(t);
-Zn(`${ie} v${we}: ${e} failed${Mh()}: ${r}`), n && sendChat(
+function Ds(e, t, n) {try {const r = t instanceof On ? t.stack ?? t.message : S(t);
+er(`${ie} v${$e}: ${e} failed${Kh()}: ${r}`), n && sendChat(
 ie,
-`/w ${n} ${vt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${kt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Ae(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function he(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Ss(o, i, a);};
-wa();
+Ds(o, i, a);};
+Ta();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var Ft = { kind: "public" }, fe = { kind: "whisper", to: "gm" };
-function ke(e) {return { kind: "whisper", to: e };}
-function L(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function ye(e) {let t = `&{template:default} {{name=${vt(e.title)}}}`;
+var Gt = { kind: "public" }, pe = { kind: "whisper", to: "gm" };
+function we(e) {return { kind: "whisper", to: e };}
+function j(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function be(e) {let t = `&{template:default} {{name=${kt(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let u = 0; u < o.length; u += 1) l += (u === 0 ? "" : "<br>") + vt(o[u]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + kt(o[f]);
 let d = "";
-for (let u = 0; u < c; u += 1) d += (u === 0 ? "" : " ") + he(a[u].label, a[u].command);
-let f = Lh(i.label);
-if (r.includes(f)) {let u = 2;
-for (; r.includes(`${f} (${u})`); ) u += 1;
-f = `${f} (${u})`;}
-r.push(f), t += ` {{${vt(f)}=${l}${l && d ? " " : ""}${d}}}`;}
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
+let u = xh(i.label);
+if (r.includes(u)) {let f = 2;
+for (; r.includes(`${u} (${f})`); ) f += 1;
+u = `${u} (${f})`;}
+r.push(u), t += ` {{${kt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Lh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function se(e) {return vt(e);}
-function _s(e, t) {let n = vt(e);
-for (const r of t) n += ` ${he(r.label, r.command)}`;
+function xh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function se(e) {return kt(e);}
+function Is(e, t) {let n = kt(e);
+for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var Fh = /^[-\w]+$/;
-function he(e, t) {return `[${vt(e)}](${t})`;}
-function er(e) {return Fh.test(e);}
-function Fa(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === Ue ? jh(e, t, n, r) : ja(e, t, n, r, s, Lt(s), !1);}
-function ja(e, t, n, r, s, i, o) {const a = i ? "the GM" : ds(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ma(i, a), relayed: o, help: r };
-return !i && !va(a) && (c.replyFor = U(a, 60)), c;}
-function jh(e, t, n, r) {const s = n.flags.get("api-as");
+var Yh = /^[-\w]+$/;
+function ae(e, t) {return `[${kt(e)}](${t})`;}
+function tr(e) {return Yh.test(e);}
+function Ha(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
+return s === He ? qh(e, t, n, r) : Wa(e, t, n, r, s, jt(s), !1);}
+function Wa(e, t, n, r, s, i, o) {const a = i ? "the GM" : ps(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Aa(i, a), relayed: o, help: r };
+return !i && !$a(a) && (c.replyFor = B(a, 60)), c;}
+function qh(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = zf(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return ja(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ue, gm: o, senderName: ds(Ue), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = rh(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return Wa(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: He, gm: o, senderName: ps(He), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Ga = 2e3;
-function Te(e, t) {L(ke(e.replyTo), se(Va(e, t)));}
-function mt(e, t) {L(ke(e.replyTo), se(Va(e, t)), { record: !0 });}
-function Va(e, t) {const n = t.length > Ga ? `${ce(t, Ga - 12)}... (cut)` : t;
+var Ka = 2e3;
+function Oe(e, t) {j(we(e.replyTo), se(xa(e, t)));}
+function yt(e, t) {j(we(e.replyTo), se(xa(e, t)), { record: !0 });}
+function xa(e, t) {const n = t.length > Ka ? `${le(t, Ka - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Gh = 200;
-function nt(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var zh = 200;
+function it(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = Gh - 7;
+let s = zh - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${ce(r, s - 9)}... (cut)`), L(ke(e.replyTo), _s(r, [...n, { label: "Help", command: e.help() }]));}
-function Vh(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${le(r, s - 9)}... (cut)`), j(we(e.replyTo), Is(r, [...n, { label: "Help", command: e.help() }]));}
+function Xh(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Ua(e, t) {const n = e.store.tokens[t];
-n && Ct(n) && delete e.store.tokens[t];}
-function tr(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var nr = "Help: DefenseRound", K = (e) => `<code>${tr(e)}</code>`, rt = (e) => `<li>${e}</li>`;
-function Uh(e) {const t = e.stance.modes.length > 0 ? [rt(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(tr).join(" ")}`)] : [];
+function Ya(e, t) {const n = e.store.tokens[t];
+n && Pt(n) && delete e.store.tokens[t];}
+function nr(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var rr = "Help: DefenseRound", K = (e) => `<code>${nr(e)}</code>`, ot = (e) => `<li>${e}</li>`;
+function Jh(e) {const t = e.stance.modes.length > 0 ? [ot(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(nr).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${we}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${$e}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-rt(`${K(e.check.usage)}: ${e.check.help.map(tr).join(" ")}`),
-rt(`${K(e.hit.usage)}: ${e.hit.help.map(tr).join(" ")}`),
-rt(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-rt(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-rt("Every command answers <code>--help</code>."),
+ot(`${K(e.check.usage)}: ${e.check.help.map(nr).join(" ")}`),
+ot(`${K(e.hit.usage)}: ${e.hit.help.map(nr).join(" ")}`),
+ot(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+ot(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+ot("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-rt(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${sn().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
-rt(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+ot(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${an().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
+ot(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var gt;
-function Es(e, t = {}) {gt = Ih(nr, Uh(e), t.createIfMissing !== !1) ?? gt;}
-function Ba() {return gt = Ch(nr, gt), gt !== void 0 && er(gt) ? { label: nr, command: `http://journal.roll20.net/handout/${gt}` } : void 0;}
-function Ha(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var wt;
+function Cs(e, t = {}) {wt = Uh(rr, Jh(e), t.createIfMissing !== !1) ?? wt;}
+function qa() {return wt = Bh(rr, wt), wt !== void 0 && tr(wt) ? { label: rr, command: `http://journal.roll20.net/handout/${wt}` } : void 0;}
+function za(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Tr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, yi(n, r)).toLowerCase();
-return g.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Wa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Bh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Ka(e, t, n, r = Ha(t, n)) {if (!r) return;
-const s = n[r], i = yl(t.content, t.inlinerolls);
+for (; r < n.length && Dr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, Ti(n, r)).toLowerCase();
+return v.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function Xa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Qh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Ja(e, t, n, r = za(t, n)) {if (!r) return;
+const s = n[r], i = El(t.content, t.inlinerolls);
 let o;
-try {const a = wi(i);
-if (o = Fa(e, t, a, () => Bh(e, s, a, r)), o.relayRefused) {Te(o, Wa(e, r));
+try {const a = Ir(i);
+if (o = Ha(e, t, a, () => Qh(e, s, a, r)), o.relayRefused) {Oe(o, Xa(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Te(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new T("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Oe(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ba(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-L(ke(o.replyTo), ye({ title: `Help: ${d.title}${f}`, rows: [...p, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = qa(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+j(we(o.replyTo), be({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof _ || a instanceof I) {if (o ?? (o = Fa(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Te(o, Wa(e, r));
+} catch (a) {if (a instanceof T || a instanceof I) {if (o ?? (o = Ha(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Oe(o, Xa(e, r));
 return;}
-nt(o, a.message);
+it(o, a.message);
 return;}
 throw a;}}
-var Hh = new W(
+var Zh = new W(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Wh(e) {if (Hh.has(e)) return [e];
+function ep(e) {if (Zh.has(e)) return [e];
 const t = [];
 try {const n = ne.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+for (const r of z.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function rr(e) {const t = new D();
+function sr(e) {const t = new D();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function kt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function st(e) {const t = new D();
+function bt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function at(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Kh = class {constructor() {this.byReason = new D();}
+return bt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var tp = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${st(t)}: ${n}`)), e;}
-}, Ya = ["on", "off"], Ts = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, xa = [
+return this.byReason.forEach((t, n) => e.push(`${at(t)}: ${n}`)), e;}
+}, Ns = ["on", "off"], Ps = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Qa = [
 "edition",
-...g.keys(Ts),
+...v.keys(Ps),
 "stamina-bar",
-...tt.map((e) => `attr.${e}`),
-...ln.map((e) => `marker.${e}`),
+...st.map((e) => `attr.${e}`),
+...dn.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
-"api-commands"
-], Yh = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+"api-commands",
+"answer-timeout",
+"ping-defenders"
+], np = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function xh(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
-if (r === "edition") {const s = De(n, "edition", rf()), i = sn();
+function rp(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new T(`config ${r} needs a value`);
+if (r === "edition") {const s = Te(n, "edition", ff()), i = an();
 if (!i.includes(s))
-throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new T(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Ts) {const s = Ts[r], i = De(n, r, cn), o = e.bars[s];
+if (r in Ps) {const s = Ps[r], i = Te(n, r, ln), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = De(n, r, ["power", ...cn]);
-if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
+if (r === "stamina-bar") {const s = Te(n, r, ["power", ...ln]);
+if (s === e.bars.vitality) throw new T(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!tt.includes(s))
-throw new _(`unknown attribute key "${U(s)}": ${_t(s, tt, "keys")}`);
+if (!st.includes(s))
+throw new T(`unknown attribute key "${B(s)}": ${Ot(s, st, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new T("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!ln.includes(s))
-throw new _(`unknown marker key "${U(s)}": ${_t(s, ln, "keys")}`);
-const i = n.trim(), o = Wh(i);
-if (o.length === 0) throw new _(`"${U(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${U(i)}": give the tag of one (${kt(o.map((c) => U(c)), 3)})`);
+if (!dn.includes(s))
+throw new T(`unknown marker key "${B(s)}": ${Ot(s, dn, "keys")}`);
+const i = n.trim(), o = ep(i);
+if (o.length === 0) throw new T(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new T(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${bt(o.map((c) => B(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = Te(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = De(n, r, Ya) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Te(n, r, Ns) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = De(n, r, Ya) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Te(n, r, Ns) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = De(n, r, ts), Yh[e.apiCommands];
-throw new _(`unknown setting "${U(t)}": ${_t(t, xa, "settings")}`);}
-function He() {return Os(Campaign().get("turnorder"));}
-function qh() {const e = Campaign().get("turnorder");
+return e.apiCommands = Te(n, r, is), np[e.apiCommands];
+if (r === "answer-timeout") {const s = e.answerTimeout = mt(n, "answer-timeout (seconds, 0: off)", 0, Qo);
+return s === 0 ? "Attacks now wait for answers with no time limit." : `An attack still waiting ${s} s after its declaration now resolves as Resolve now would.`;}
+if (r === "ping-defenders")
+return e.pingDefenders = Te(n, r, Ns) === "on", `Prompted defenders are ${e.pingDefenders ? "now" : "no longer"} pinged for their players.`;
+throw new T(`unknown setting "${B(t)}": ${Ot(t, Qa, "settings")}`);}
+function Ke() {return Ms(Campaign().get("turnorder"));}
+function sp() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Os(e) {if (typeof e != "string" || e.trim() === "") return [];
+function Ms(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = ne.parse(e);
-return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function Rs(e) {Campaign().set("turnorder", ne.stringify(e));}
-function yn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function sr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
-function zh(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function Ls(e) {Campaign().set("turnorder", ne.stringify(e));}
+function wn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function ir(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
+function ip(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Ds(e) {const t = yn(e.id), n = yn(e.custom);
-return `${t.length <= 64 ? t : `#${wn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${wn(n)}`}`;}
-function wn(e) {let t = 2166136261;
+function Fs(e) {const t = wn(e.id), n = wn(e.custom);
+return `${t.length <= 64 ? t : `#${bn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${bn(n)}`}`;}
+function bn(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = O.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = _.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Xh = /^(.+) -?\d+$/;
-function Jh() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var op = /^(.+) -?\d+$/;
+function ap() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function qa(e) {if (sr(e.pr) !== -1 || yn(e.custom) !== "") return !1;
-const t = yn(e.id);
+function Za(e) {if (ir(e.pr) !== -1 || wn(e.custom) !== "") return !1;
+const t = wn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Jh();
+const r = ap();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Xh.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = op.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function za(e) {for (const t of e) if (!qa(t)) return t;}
-var Qh = new W(["stance-title", "stance-change", "stance-effect"]);
-function Zh(e, t) {return {values: [],
+function ec(e) {for (const t of e) if (!Za(t)) return t;}
+var cp = new W(["stance-title", "stance-change", "stance-effect"]);
+function lp(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-R(pe, { kind: "stance-title", who: i, stance: t, same: s }),
+R(ve, { kind: "stance-title", who: i, stance: t, same: s }),
 R(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
 R(e.row, { kind: "stance-change", from: r, to: t }),
 R(e.row, { kind: "stance-effect", stance: t })],
@@ -3207,18 +3221,18 @@ stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function ep(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function dp(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var tp = new W(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function np(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${ut[e.resource]} already at its max` : `${t(e.who)} is healed: ${ut[e.resource]} +${e.amount}`;
+var up = new W(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function fp(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${ht[e.resource]} already at its max` : `${t(e.who)} is healed: ${ht[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ut[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${ht[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3233,116 +3247,116 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function Xa(e, t) {const n = e.words, r = (s) => tp.has(s.kind) ? np(s, t, r) : Qh.has(s.kind) ? ep(s, e.stance, t) : n(s, t);
+function tc(e, t) {const n = e.words, r = (s) => up.has(s.kind) ? fp(s, t, r) : cp.has(s.kind) ? dp(s, e.stance, t) : n(s, t);
 return r;}
-function rp(e) {const t = e.indexOf("@");
+function hp(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Ja(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function nc(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = rp(c);
+if (c !== "") {const l = hp(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === sp(e) ? e : s;}
-function sp(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function ip(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Ja(e, o, [r, s, i]);}
-var Qa = ["defensive", "reactive", "active", "full"];
-function Za(e, t, n) {const r = Qa.find((s) => s === t);
-return Ja(e, r ? [n.markers[r]] : [], Qa.map((s) => n.markers[s]));}
-var ec = [];
-function op(e) {return typeof e != "function" ? !1 : (ec.push(e), !0);}
-function tc(e, t, n, r, s, i) {for (const a of ec)
+return s === e || s.length < e.length && s === pp(e) ? e : s;}
+function pp(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function mp(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return nc(e, o, [r, s, i]);}
+var rc = ["defensive", "reactive", "active", "full"];
+function sc(e, t, n) {const r = rc.find((s) => s === t);
+return nc(e, r ? [n.markers[r]] : [], rc.map((s) => n.markers[s]));}
+var ic = [];
+function vp(e) {return typeof e != "function" ? !1 : (ic.push(e), !0);}
+function oc(e, t, n, r, s, i) {for (const a of ic)
 try {a(e, t, n, r);
-} catch (c) {Ss("an onDamage observer", c, void 0);}
-const o = i === void 0 ? hs() : i;
+} catch (c) {Ds("an onDamage observer", c, void 0);}
+const o = i === void 0 ? ks() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Ss("HealthColors.Update", a, void 0);}}
-function nc(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var ap = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {Ds("HealthColors.Update", a, void 0);}}
+function ac(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var gp = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = ge[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = ye[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) nc(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ac(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), ba(e, this.props));}};
-function rc(e, t, n) {const r = {};
+this.any && (e.set(this.props), Ea(e, this.props));}};
+function cc(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function sc(e, t, n, r, s) {const i = ia(e, n);
-$e(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), oa(e, n, r));}
-function cp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], p = new ap(), m = () => {var w;
-return d[w = s.id] ?? (d[w] = {});
-}, k = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
+function lc(e, t, n, r, s) {const i = fa(e, n);
+Se(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ha(e, n, r));}
+function kp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new gp(), g = () => {var $;
+return d[$ = s.id] ?? (d[$] = {});
+}, k = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const w of n.changes)
-switch (w.kind) {case "bar": {const T = s.bars[w.resource], B = w.resource === "vitality" ? k : T.value, H = T.link ? getObj("attribute", T.link) : void 0, b = { kind: "bar", resource: w.resource, bar: T.bar, from: B, to: w.to };
-H && (b.attributeId = H.id), u.push(b), (T.value !== w.to || T.raw !== w.to) && p.bar(s, w.resource, w.to, H), v[w.resource] = w.to;
+for (const $ of n.changes)
+switch ($.kind) {case "bar": {const A = s.bars[$.resource], V = $.resource === "vitality" ? k : A.value, H = A.link ? getObj("attribute", A.link) : void 0, w = { kind: "bar", resource: $.resource, bar: A.bar, from: V, to: $.to };
+H && (w.attributeId = H.id), f.push(w), (A.value !== $.to || A.raw !== $.to) && p.bar(s, $.resource, $.to, H), m[$.resource] = $.to;
 break;}
-case "value": {const T = o[w.key], B = i.values[w.key]?.current ?? null;
-if (T?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: T.attribute.id, from: B, to: w.to }), p.attribute(T.attribute, w.to);
-else if (T?.kind === "worn") {u.push({ kind: "worn", track: T.track, from: d[s.id]?.worn?.[T.track] ?? null, to: w.to });
-const H = m();
-H.worn = { ...H.worn, [T.track]: w.to };
-} else if (gs[w.key] === void 0 && T?.kind === "override") {u.push({ kind: "override", key: w.key, from: B, to: w.to });
-const H = m();
-H.overrides = { ...H.overrides, [w.key]: w.to };}
+case "value": {const A = o[$.key], V = i.values[$.key]?.current ?? null;
+if (A?.kind === "attribute")
+f.push({ kind: "attribute", key: $.key, attributeId: A.attribute.id, from: V, to: $.to }), p.attribute(A.attribute, $.to);
+else if (A?.kind === "worn") {f.push({ kind: "worn", track: A.track, from: d[s.id]?.worn?.[A.track] ?? null, to: $.to });
+const H = g();
+H.worn = { ...H.worn, [A.track]: $.to };
+} else if ($s[$.key] === void 0 && A?.kind === "override") {f.push({ kind: "override", key: $.key, from: V, to: $.to });
+const H = g();
+H.overrides = { ...H.overrides, [$.key]: $.to };}
 break;}
-case "initiative": {const T = r.turnOrder?.order ?? He(), B = T.find((b) => b.id === s.id), H = sr(B?.pr);
-B && N.isFinite(H) && H !== w.to && (B.pr = w.to, oc(T, r.turnOrder), u.push({ kind: "initiative", from: H, to: w.to }));
+case "initiative": {const A = r.turnOrder?.order ?? Ke(), V = A.find((w) => w.id === s.id), H = ir(V?.pr);
+V && N.isFinite(H) && H !== $.to && (V.pr = $.to, uc(A, r.turnOrder), f.push({ kind: "initiative", from: H, to: $.to }));
 break;}
-case "join-turn-order": {const T = up(w.tokenId, w.initiative, r.turnOrder);
-h.push(T.note), T.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
+case "join-turn-order": {const A = bp($.tokenId, $.initiative, r.turnOrder);
+h.push(A.note), A.added && f.push({ kind: "turn-order", tokenId: $.tokenId });
 break;}
-case "ally-state": {const T = getObj("graphic", w.tokenId), B = T ? mn(T, c.bars.vitality) : w.tokenId, H = Pt(dn(l, B), a), b = Pt({ ...H, edition: { id: a.id, state: w.state } }, a);
-for (const C of ss(H, b, B === w.tokenId ? void 0 : B, w.tokenId))
-u.push(C), Kn(l, B, b);
+case "ally-state": {const A = getObj("graphic", $.tokenId), V = A ? gn(A, c.bars.vitality) : $.tokenId, H = Lt(un(l, V), a), w = Lt({ ...H, edition: { id: a.id, state: $.state } }, a);
+for (const C of cs(H, w, V === $.tokenId ? void 0 : V, $.tokenId))
+f.push(C), xn(l, V, w);
 break;}
 case "ally-answer":
-sc(l, u, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+lc(l, f, $.tokenId, { edition: a.id, answer: $.answer }, $.tokenId);
 break;}
-const $ = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : $;
-if (n.state !== void 0 || n.stance !== void 0) {const w = s.home, T = d[w], B = T?.edition && !(T.edition.id === a.id && a.life.isEmptyState(T.edition.state)) ? T.edition : void 0, H = n.state === void 0 ? B : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, b = T?.deadForGood === !0, C = n.state === void 0 ? b : a.life.deadForGood(n.state, v.vitality), X = T?.stance, Se = n.stance === void 0 ? X : n.stance ?? void 0;
-for (const Oe of ss(rc(B, b, X), rc(H, C, Se), w === s.id ? void 0 : w))
-u.push(Oe), Kn(l, Yn(s.id, Oe), Oe.to);}
-n.answer !== void 0 && sc(l, u, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const A = d[s.id];
-A && Ct(A) && delete d[s.id];
-let G = s.statusmarkers;
-if (n.state !== void 0 && (G = ip(G, y, c)), n.stance !== void 0 && (G = Za(G, n.stance, c)), G !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: G }), p.prop("statusmarkers", G)), r.tokenProps)
-for (const w of g.keys(r.tokenProps)) {const T = r.tokenProps[w];
-!(w in p.props) && f.get(w) !== T && p.prop(w, T);}
-if (p.flush(f), r.notify ?? !0) {const { bars: w } = s, T = { vitality: k, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: $ }, B = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: G, condition: y };
-tc(f, T, B, n.detail, () => ic(s, k), r.healthColors);}
-return { changes: u, notes: h };}
-function ic(e, t) {const n = dp(e.token);
+const b = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : b;
+if (n.state !== void 0 || n.stance !== void 0) {const $ = s.home, A = d[$], V = A?.edition && !(A.edition.id === a.id && a.life.isEmptyState(A.edition.state)) ? A.edition : void 0, H = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, w = A?.deadForGood === !0, C = n.state === void 0 ? w : a.life.deadForGood(n.state, m.vitality), X = A?.stance, _e = n.stance === void 0 ? X : n.stance ?? void 0;
+for (const Re of cs(cc(V, w, X), cc(H, C, _e), $ === s.id ? void 0 : $))
+f.push(Re), xn(l, Yn(s.id, Re), Re.to);}
+n.answer !== void 0 && lc(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const O = d[s.id];
+O && Pt(O) && delete d[s.id];
+let M = s.statusmarkers;
+if (n.state !== void 0 && (M = mp(M, y, c)), n.stance !== void 0 && (M = sc(M, n.stance, c)), M !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: M }), p.prop("statusmarkers", M)), r.tokenProps)
+for (const $ of v.keys(r.tokenProps)) {const A = r.tokenProps[$];
+!($ in p.props) && u.get($) !== A && p.prop($, A);}
+if (p.flush(u), r.notify ?? !0) {const { bars: $ } = s, A = { vitality: k, soul: $.soul.value, power: $.power.value, statusmarkers: s.statusmarkers, condition: b }, V = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: M, condition: y };
+oc(u, A, V, n.detail, () => dc(s, k), r.healthColors);}
+return { changes: f, notes: h };}
+function dc(e, t) {const n = wp(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[ge[r.bar].value] = r.raw, n[ge[s.bar].value] = s.raw, n[ge[i.bar].value] = i.raw, t !== null && (n[ge[r.bar].value] = t), n;}
-var lp = ["width", "height"];
-function dp(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of lp) t[n] = e.get(n);
+return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;}
+var yp = ["width", "height"];
+function wp(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of yp) t[n] = e.get(n);
 return t;}
-function oc(e, t) {t ? t.changed = !0 : Rs(e);}
-function up(e, t, n) {const r = getObj("graphic", e);
+function uc(e, t) {t ? t.changed = !0 : Ls(e);}
+function bp(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? He();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), oc(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function fp(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
+const s = ee(r, "The spectator"), i = n?.order ?? Ke();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), uc(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function $p(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new D(), c = (l) => Pt(dn(e.memories, l.home), e.edition);
-for (const { tokenId: l, change: d } of t) {let f = a.get(l);
-if (f === void 0) {const u = getObj("graphic", l), h = u && Qn(u, z(u), e.settings);
-f = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, f);}
-if (f)
+const a = new D(), c = (l) => Lt(un(e.memories, l.home), e.edition);
+for (const { tokenId: l, change: d } of t) {let u = a.get(l);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Zn(f, Y(f), e.settings);
+u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
+if (u)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -3350,137 +3364,137 @@ break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {const u = { ...e.memories.tokens[l] };
-u.worn = Hn(u.worn, d.track, d.from), Jo(e.memories.tokens, l, u);
+case "worn": {const f = { ...e.memories.tokens[l] };
+f.worn = Wn(f.worn, d.track, d.from), sa(e.memories.tokens, l, f);
 break;}
-case "override": {const u = { ...e.memories.tokens[l] };
-u.overrides = Hn(u.overrides, d.key, d.from), Jo(e.memories.tokens, l, u);
+case "override": {const f = { ...e.memories.tokens[l] };
+f.overrides = Wn(f.overrides, d.key, d.from), sa(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const u = Yn(l, d), h = Pt(dn(e.memories, u), e.edition);
-Kn(e.memories, u, Of(d.from, d.to, h, $e));
+case "memory": {const f = Yn(l, d), h = Lt(un(e.memories, f), e.edition);
+xn(e.memories, f, Lf(d.from, d.to, h, Se));
 break;}
 case "answer":
-$e(d.from, d.to) || oa(e.memories, d.tokenId ?? l, d.from);
+Se(d.from, d.to) || ha(e.memories, d.tokenId ?? l, d.from);
 break;
-case "initiative": {i ?? (i = He());
-const u = i.find((h) => h.id === l);
-u && (u.pr = d.from, o = !0);
+case "initiative": {i ?? (i = Ke());
+const f = i.find((h) => h.id === l);
+f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = He());
-const u = i.filter((h) => h.id !== d.tokenId);
-u.length !== i.length && (i = u, o = !0);
+case "turn-order": {i ?? (i = Ke());
+const f = i.filter((h) => h.id !== d.tokenId);
+f.length !== i.length && (i = f, o = !0);
 break;}}}
-for (const [l, d] of n) {const f = getObj("attribute", l);
-f && nc(f, d);}
+for (const [l, d] of n) {const u = getObj("attribute", l);
+u && ac(u, d);}
 for (const [l, d] of a) {if (!d) continue;
-const { token: f } = d, u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Za(u.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+const { token: u } = d, f = r.get(l) ?? {};
+typeof f.statusmarkers == "string" && (f.statusmarkers = sc(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const m of mi) {const k = d.snapshot.bars[m], v = `${k.bar}_value`, $ = k.link ? n.get(k.link) : void 0;
-$ !== void 0 && f.get(v) !== $ && (u[v] = $);
-const y = $ ?? u[v];
-h[m] = typeof y == "number" ? y : k.value;}
-g.keys(u).length > 0 && (f.set(u), ba(f, u));
-const p = typeof u.statusmarkers == "string" ? u.statusmarkers : d.snapshot.statusmarkers;
-hp(e, f, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Rs(i);}
-function hp(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+for (const g of Ai) {const k = d.snapshot.bars[g], m = `${k.bar}_value`, b = k.link ? n.get(k.link) : void 0;
+b !== void 0 && u.get(m) !== b && (f[m] = b);
+const y = b ?? f[m];
+h[g] = typeof y == "number" ? y : k.value;}
+v.keys(f).length > 0 && (u.set(f), Ea(u, f));
+const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Ap(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Ls(i);}
+function Ap(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-tc(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => ic(n, n.bars.vitality.value));}
-function ac(e) {if (e.length === 0) return ai.resolve([]);
+oc(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => dc(n, n.bars.vitality.value));}
+function fc(e) {if (e.length === 0) return pi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ai((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new En(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (wa(), n(o));});});}
-function Is(e) {if (e.summary !== void 0) return e.summary;
+return new pi((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new On(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Ta(), n(o));});});}
+function js(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function pp(e) {if (!er(e.snapshot.id)) return [];
+function Sp(e) {if (!tr(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== Ge) continue;
-const r = cc(e, n);
+for (const n of e.outcome.steps) {if (n.section !== Ue) continue;
+const r = hc(e, n);
 r && t.push(r);}
 return t;}
-function cc(e, t) {const { snapshot: n } = e;
+function hc(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Cs(e, t = []) {const n = [];
+function Gs(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
-const o = er(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {const d = a[l], f = d.section;
-if (f === void 0 || f === oe) continue;
-if (f === pe) {s ?? (s = d);
+const o = tr(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
+if (u === void 0 || u === oe) continue;
+if (u === ve) {s ?? (s = d);
 continue;}
-if (f === Ge) {const p = o ? cc(e, d) : void 0;
+if (u === Ue) {const p = o ? hc(e, d) : void 0;
 p && (i ?? (i = [])).push(p);
 continue;}
-let u;
-for (let p = r; p < n.length; p += 1) n[p].label === f && (u = n[p]);
-u || n.push(u = { label: f, lines: [] });
+let f;
+for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
+f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
-h !== "" && u.lines.push(h);}
+h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function vp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
+function _p(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
 return !1;}
-function mp(e) {let t = "";
+function Tp(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ut[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ht[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function gp(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Ns(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
-for (const l of t) {const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
-a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, p = s === "all" || n[l] === "public", m = p ? mp(d.changes) : "", k = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], $ = p && vp(d.outcome.steps) ? [...k, ...pp(d)] : k, y = gp(Is(d), f.name), A = m ? `${y} ${m}` : y;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${A}`] : [A], buttons: $ });}
+function Ep(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Vs(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
+for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
+a.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Tp(d.changes) : "", k = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && _p(d.outcome.steps) ? [...k, ...Sp(d)] : k, y = Ep(js(d), u.name), O = g ? `${y} ${g}` : y;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${O}`] : [O], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var lc = g.freeze({ record: !0 });
-function bn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Ps(e, t, n) {if (t.length === 0) return;
+var pc = v.freeze({ record: !0 });
+function $n(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function Us(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let u = 0; u < t.length && !r; u += 1) {const h = t[u];
+for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? yp(e, t, n.sender ?? "gm") : [];
-if (!r) {const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {L(ke(n.replyTo), se(Is(t[0])));
+const s = t.length > 1 ? Rp(e, t, n.sender ?? "gm") : [];
+if (!r) {const f = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !f(t[0].snapshot)) {j(we(n.replyTo), se(js(t[0])));
 return;}
-const h = t.length === 1 ? Cs(t[0]) : Ns(t, kp(t), dc(e, t), `${n.title}: ${Ms(t.length)}`, t.every((p) => u(p.snapshot)) ? "all" : "public", s);
-L(ke(n.replyTo), ye(h));
+const h = t.length === 1 ? Gs(t[0]) : Vs(t, Op(t), mc(e, t), `${n.title}: ${Bs(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+j(we(n.replyTo), be(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const u = t[0], h = bn(e, u.snapshot);
-L(h === "public" ? Ft : fe, ye(Cs(u, i)), lc), h === "gm" && !u.snapshot.hidden && L(Ft, _s(Is(u), o ? i : []));
+if (t.length === 1) {const f = t[0], h = $n(e, f.snapshot);
+j(h === "public" ? Gt : pe, be(Gs(f, i)), pc), h === "gm" && !f.snapshot.hidden && j(Gt, Is(js(f), o ? i : []));
 return;}
-const a = dc(e, t), c = [], l = [];
-for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && L(Ft, ye(Ns(t, c, a, `${n.title}: ${Ms(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && L(fe, ye(Ns(t, l, a, `${n.title}: ${Ms(t.length)} (GM)${d}`, "all", s, i)), lc);}
-function Ms(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function dc(e, t) {return t.map((n) => bn(e, n.snapshot));}
-function kp(e) {return e.map((t, n) => n);}
-function yp(e, t, n) {return e.details.add(
+const a = mc(e, t), c = [], l = [];
+for (let f = 0; f < t.length; f += 1)
+t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
+c.length > 0 && j(Gt, be(Vs(t, c, a, `${n.title}: ${Bs(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && j(pe, be(Vs(t, l, a, `${n.title}: ${Bs(t.length)} (GM)${d}`, "all", s, i)), pc);}
+function Bs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function mc(e, t) {return t.map((n) => $n(e, n.snapshot));}
+function Op(e) {return e.map((t, n) => n);}
+function Rp(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Cs(i) };}));}
-function wp(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Gs(i) };}));}
+function Dp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
-return `${e.name}: its ${ut[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function yt(e) {let t = 2;
+return `${e.name}: its ${ht[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function $t(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3488,8 +3502,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Ls = 50, ir = 6e4, bp = 10, $p = 15e3, Ap = Ls / 2, Sp = ir / 2, or = new Ye();
-function _p(e) {switch (e.kind) {case "bar":
+var Hs = 50, or = 6e4, Ip = 10, Cp = 15e3, Np = Hs / 2, Pp = or / 2, ar = new je();
+function Mp(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3498,587 +3512,613 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + yt(e.from) + yt(e.to);
+return 40 + $t(e.from) + $t(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + uc(e.from) + uc(e.to);
+return 60 + (e.tokenId?.length ?? 0) + vc(e.from) + vc(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + fc(e.from) + fc(e.to);
+return 60 + (e.tokenId?.length ?? 0) + gc(e.from) + gc(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function uc(e) {return 20 + (e.stance === void 0 ? 0 : yt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Fs(e.edition.state) : 0);}
-function fc(e) {return e === null ? 4 : 40 + yt(e.edition) + Fs(e.answer);}
-function Fs(e) {if (typeof e == "string") return yt(e);
+function vc(e) {return 20 + (e.stance === void 0 ? 0 : $t(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ws(e.edition.state) : 0);}
+function gc(e) {return e === null ? 4 : 40 + $t(e.edition) + Ws(e.answer);}
+function Ws(e) {if (typeof e == "string") return $t(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Fs(e[n]));
+for (const n in e) v.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ws(e[n]));
 return t;}
-function ar(e) {let t = or.get(e);
+function cr(e) {let t = ar.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + yt(n.tokenId) + yt(n.name);
-for (const r of n.changes) t += _p(r);}
-or.set(e, t);}
+for (const n of e.tokens) {t += 50 + $t(n.tokenId) + $t(n.name);
+for (const r of n.changes) t += Mp(r);}
+ar.set(e, t);}
 return t;}
-function Ep(e, t, n) {if (n.changes.length === 0) return !1;
+function Lp(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
-if (i.kind !== "hand-edit" || !i.tokens.some((f) => f.changes.some((u) => u.kind === "bar" && u.attributeId === t))) continue;
-if (i.tokens.some((f) => f.tokenId === n.tokenId)) return !1;
-const a = Bs(r), c = ar(i);
-i.tokens.push(n), or.delete(i);
-const l = ar(i) - c, d = Vs(a, i.by);
+if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const a = zs(r), c = cr(i);
+i.tokens.push(n), ar.delete(i);
+const l = cr(i) - c, d = Ys(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let f = lr(r, i.by); f >= 0 && r[f] !== i && Hs(a, d, 0); f = lr(r, i.by)) cr(e, f);
+for (let u = dr(r, i.by); u >= 0 && r[u] !== i && Xs(a, d, 0); u = dr(r, i.by)) lr(e, u);
 return !0;}
 return !1;}
-function js(e) {return e === "hand-edit" || e === Ue || Lt(e);}
-function Gs(e, t) {return e.by === "hand-edit" || !(t ?? js(e.by));}
-var wt;
-function Vs(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Gs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function Us(e, t, n, r) {const s = ar(t) * n, i = Vs(e, t.by, r);
+function Ks(e) {return e === "hand-edit" || e === He || jt(e);}
+function xs(e, t) {return e.by === "hand-edit" || !(t ?? Ks(e.by));}
+var At;
+function Ys(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? xs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function qs(e, t, n, r) {const s = cr(t) * n, i = Ys(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Bs(e) {if (wt && wt.history === e && wt.length === e.length) return wt;
+function zs(e) {if (At && At.history === e && At.length === e.length) return At;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Us(t, n, 1);
-return wt = t, t;}
-function cr(e, t) {const n = e.store.history;
+for (const n of e) qs(t, n, 1);
+return At = t, t;}
+function lr(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Bs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, Us(r, s, -1));}
-function lr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = zs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, qs(r, s, -1));}
+function dr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Tp(e, t) {const n = e.history;
+function Fp(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Hs(e, t, n, r = 0) {return t.entries + r > bp || t.bytes + n > $p || e.quota.entries + r > Ap || e.quota.bytes + n > Sp || e.length + r > Ls || e.bytes + n > ir;}
-function Ws(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function hc(e, t, n) {const r = e.store.history, s = Bs(r), i = ar(t);
-if (n) {const o = Vs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Hs(c, a, i, 1)) return !1;
-for (let l = lr(r, t.by); l >= 0 && Hs(s, o, i, 1); l = lr(r, t.by)) cr(e, l);}
-if (r.push(t), s.length = r.length, Us(s, t, 1, n), !n)
-for (; (s.length > Ls || s.bytes > ir) && r.length > 1; ) {const o = Tp(s, t);
-cr(e, o >= 0 ? o : 0);}
+function Xs(e, t, n, r = 0) {return t.entries + r > Ip || t.bytes + n > Cp || e.quota.entries + r > Np || e.quota.bytes + n > Pp || e.length + r > Hs || e.bytes + n > or;}
+function Js(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function kc(e, t, n) {const r = e.store.history, s = zs(r), i = cr(t);
+if (n) {const o = Ys(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Xs(c, a, i, 1)) return !1;
+for (let l = dr(r, t.by); l >= 0 && Xs(s, o, i, 1); l = dr(r, t.by)) lr(e, l);}
+if (r.push(t), s.length = r.length, qs(s, t, 1, n), !n)
+for (; (s.length > Hs || s.bytes > or) && r.length > 1; ) {const o = Fp(s, t);
+lr(e, o >= 0 ? o : 0);}
 return !0;}
-function pc(e, t, n) {let r = t.tokens, s = 0;
+function yc(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return hc(e, o, Gs(t, n)) ? i : void 0;}
-function Op(e) {const t = e.store.history, n = t.splice(0, t.length);
-wt = void 0;
+return kc(e, o, xs(t, n)) ? i : void 0;}
+function jp(e) {const t = e.store.history, n = t.splice(0, t.length);
+At = void 0;
 for (const r of n) {const s = ne.stringify(r).length;
-or.set(r, s), !(s > ir) && hc(e, r, Gs(r));}
-return wt = void 0, n.length - t.length;}
-function jt(e) {return e.get("_subtype") === "card";}
-function bt(e, t, n = {}) {const r = [], s = new W(), i = [], o = (l) => {const d = vn(l);
+ar.set(r, s), !(s > or) && kc(e, r, xs(r));}
+return At = void 0, n.length - t.length;}
+function Vt(e) {return e.get("_subtype") === "card";}
+function St(e, t, n = {}) {const r = [], s = new W(), i = [], o = (l) => {const d = vn(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new T("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const f = Gt(d, e.gm);
-f ? o(f) : l.push(Rp(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${kt(l.map((d) => `"${d}"`))}`);
+for (const d of t) {const u = Ut(d, e.gm);
+u ? o(u) : l.push(Gp(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${bt(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const f = d._type === "graphic" ? j(d._id) : void 0;
-f && !jt(f) ? o(f) : l += 1;}
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? G(d._id) : void 0;
+u && !Vt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {const d = z(l);
+for (const l of i) {const d = Y(l);
 e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${st(c)}`), a.length === 0) throw new I(rr(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${at(c)}`), a.length === 0) throw new I(sr(r).join("; "));
 return { targets: a, notes: r };}
-function Rp(e) {return e.length > 24 ? `${ce(e, 24)}...` : e;}
-function Gt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = j(e);
-if (!(!n || jt(n)) && !(!t && Pe(n)))
+function Gp(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
+function Ut(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = G(e);
+if (!(!n || Vt(n)) && !(!t && Pe(n)))
 return n;}
-function vc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function wc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = j(r[0]), i = s && vn(s);
+const s = G(r[0]), i = s && vn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function mc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Gt(r.join(" "), e.gm))
+function bc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Ut(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);}}
-function gc(e, t) {const n = j(t);
-return n !== void 0 && Ee(e, n, z(n));}
+function $c(e, t) {const n = G(t);
+return n !== void 0 && Ee(e, n, Y(n));}
 function P(e) {return Ne(e.store.settings.edition);}
-function it(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function ct(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function $n(e) {const t = j(e);
+function An(e) {const t = G(e);
 return t ? ee(t, e) : e;}
-function Dp(e) {return e.store;}
-function Ip(e) {const t = e.store.editionLeft;
+function Vp(e) {return e.store;}
+function Up(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;}
-function Ks(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || bn(e.app, t) === "public";}
-function ot(e, t) {const n = {settings: e.store.settings,
+function Qs(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || $n(e.app, t) === "public";}
+function lt(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
 edition: P(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = za(t);
+const s = ec(t);
 if (s) {n.turnRow = s;
-const i = Gf(e.store.round.start, wn(Ds(s)));
+const i = Yf(e.store.round.start, bn(Fs(s)));
 i !== void 0 && (n.turnStart = i);
-const o = yn(s.id), a = o !== "" && o !== "-1" ? j(o) : void 0;
+const o = wn(s.id), a = o !== "" && o !== "-1" ? G(o) : void 0;
 a !== void 0 && Pe(a) && (n.turnRowHidden = !0);}}
-const r = Ip(e);
+const r = Up(e);
 return r && (n.editionLeft = r), n;}
-function dr(e, t, n, r = ot(e), s) {const i = Qn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return Sh(i, o[i.id], n, r, o[i.home], s);}
-function kc(e, t, n = !0, r) {if (t.brokenBar !== void 0) return ur(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return fr(t.snapshot, t.problems, r);}
-function ur(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function ur(e, t, n, r = lt(e), s) {const i = Zn(t.token, t.character, e.store.settings), o = e.store.tokens;
+return Ch(i, o[i.id], n, r, o[i.home], s);}
+function Ac(e, t, n = !0, r) {if (t.brokenBar !== void 0) return fr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return hr(t.snapshot, t.problems, r);}
+function fr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? wp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Dp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function fr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Vt(e) {return { settings: e.store.settings, edition: P(e), memories: Dp(e) };}
-var Cp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Np(s, e, i);}
+function hr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Bt(e) {return { settings: e.store.settings, edition: P(e), memories: Vp(e) };}
+var Bp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Hp(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Np(e, t, n) {const { id: r, name: s } = t;
-return Xa(e, (i) => i === r ? s : n(i));}
-function Pp(e, t, n, r = {}, s = Vt(e)) {const { snapshot: i } = t, o = cp(s, t, n, r), a = new Cp(i, n, o.changes, o.notes, s.edition, $n);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ce(i.name, 200), changes: o.changes },
+function Hp(e, t, n) {const { id: r, name: s } = t;
+return tc(e, (i) => i === r ? s : n(i));}
+function Wp(e, t, n, r = {}, s = Bt(e)) {const { snapshot: i } = t, o = kp(s, t, n, r), a = new Bp(i, n, o.changes, o.notes, s.edition, An);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: le(i.name, 200), changes: o.changes },
 shown: a};}
-function Mp(e, t, n) {const r = j(t.token.id);
-if (!r || jt(r)) return !1;
+function Kp(e, t, n) {const r = G(t.token.id);
+if (!r || Vt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? ph(s) : void 0;
+const i = s ? $h(s) : void 0;
 return s && !i ? !1 : e.gm || n || Ee(e.playerId, r, i);}
-function Lp(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && O.abs(t.to) <= 1e9)) return t.to;}
-function yc(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function xp(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && _.abs(t.to) <= 1e9)) return t.to;}
+function Sc(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = wi(e.msg.content ?? ""), s = n.filter((i) => !jp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ir(e.msg.content ?? ""), s = n.filter((i) => !qp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Fp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function jp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Yp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function qp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[N(n[1])], s = Fp.exec(S(r?.expression ?? ""));
+const r = t?.[N(n[1])], s = Yp.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : N(s[1])) >= 1 && N(s[2]) >= 2 : !1;}
-function Ys(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Al(e, r.flag, 1, r.sides);
+function Zs(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Il(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function xs(e, t, n, r) {if (e.length === 0) return hr;
+function ei(e, t, n, r) {if (e.length === 0) return pr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var hr = g.freeze({}), Gp = g.freeze({}), Vp = [], Up = [];
-function An(e, t, n, r, s, i, o, a) {const c = dr(e, t, n, s, a);
+var pr = v.freeze({}), zp = v.freeze({}), Xp = [], Jp = [];
+function Sn(e, t, n, r, s, i, o, a) {const c = ur(e, t, n, s, a);
 if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const l = n.resolve(c.facts, r);
-if (ft(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = Lp(l);
+if (pt(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = xp(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Pp(e, c, l, o(l), i);
-return { kind: "written", outcome: l, applied: f, shown: u, reading: c };}
-function pr(e, t, n) {const r = ot(e), s = Vt(e);
-return t.map((i) => An(e, i, n, hr, r, s, () => ({ notify: !1 })));}
-function vr(e, t, n, r, s) {const i = t.dice.length === 0 ? Gp : Ys(e.parsed, t.dice), o = e.gm ? void 0 : yc(e, t.dice);
-return wc(
+const { applied: u, shown: f } = Wp(e, c, l, o(l), i);
+return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
+function mr(e, t, n) {const r = lt(e), s = Bt(e);
+return t.map((i) => Sn(e, i, n, pr, r, s, () => ({ notify: !1 })));}
+function vr(e, t, n, r, s) {const i = t.dice.length === 0 ? zp : Zs(e.parsed, t.dice), o = e.gm ? void 0 : Sc(e, t.dice);
+return _c(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function wc(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function _c(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Up : d.plan.dice.filter((f) => d.given[f.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Jp : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Te(e, d);
+if (d !== void 0) {Oe(e, d);
 return;}
-return bc(e, t, c, void 0, a, n, r);}
+return Tc(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return ac(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {const f = r.claim?.();
-if (f !== void 0) {Te(e, f);
+return fc(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {Oe(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Te(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Oe(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-bc(e, t, c, d, a, n, r);});}
-function bc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Vp, d = [...i];
-let f;
-const u = [], h = [];
+Tc(e, t, c, d, a, n, r);});}
+function Tc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Xp, d = [...i];
+let u;
+const f = [], h = [];
 let p = !1;
-const m = s ? { order: He(), changed: !1 } : void 0, k = hs() ?? null, v = ot(a, m?.order), $ = Vt(a), y = (b) => {const C = { notify: b.observed ?? !0, healthColors: k };
-return m && (C.turnOrder = m), C;
-}, A = (b) => (delete b.answer, y(b)), G = (b) => (b.answer = null, y(b));
-let w = 0;
-t.forEach(({ target: b, plan: C, given: X, typed: Se, answer: Oe, answerGiven: Le, replacesFiled: We }, Fe) => {const $t = n[Fe], Ke = w;
-if (w += $t.length, c && !Mp(e, b, o.anyTarget === !0)) {d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+const g = s ? { order: Ke(), changed: !1 } : void 0, k = ks() ?? null, m = lt(a, g?.order), b = Bt(a), y = (w) => {const C = { notify: w.observed ?? !0, healthColors: k };
+return g && (C.turnOrder = g), C;
+}, O = (w) => (delete w.answer, y(w)), M = (w) => (w.answer = null, y(w));
+let $ = 0;
+t.forEach(({ target: w, plan: C, given: X, typed: _e, answer: Re, answerGiven: Le, replacesFiled: xe }, Fe) => {const _t = n[Fe], Ye = $;
+if ($ += _t.length, c && !Kp(e, w, o.anyTarget === !0)) {d.push(`${ee(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const x = Le === void 0 ? An(a, b, C, xs(C.dice, X, l, Ke), v, $, y) : An(a, b, C, xs(C.dice, X, l, Ke), v, $, We ? G : A, { answerGiven: Le });
-if (x.kind !== "written") {const { snapshot: At } = x.reading, _n = () => Ks(e, At);
-x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? (f ?? (f = new Kh())).add(At.name, x.refusal.reason) : d.push(ur(a, At, x.refusal, _n())) : x.kind === "problems" ? d.push(fr(At, x.reading.problems)) : d.push(`${At.name}: the result${_n() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const q = Le === void 0 ? Sn(a, w, C, ei(C.dice, X, l, Ye), m, b, y) : Sn(a, w, C, ei(C.dice, X, l, Ye), m, b, xe ? M : O, { answerGiven: Le });
+if (q.kind !== "written") {const { snapshot: Tt } = q.reading, En = () => Qs(e, Tt);
+q.kind === "refusal" ? q.refusal.kind === "refused" && !q.refusal.nameFirst ? (u ?? (u = new tp())).add(Tt.name, q.refusal.reason) : d.push(fr(a, Tt, q.refusal, En())) : q.kind === "problems" ? d.push(hr(Tt, q.reading.problems)) : d.push(`${Tt.name}: the result${En() ? ` (${q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const ri = x.outcome;
-u.push(x.applied), Se && (x.shown.typed = Se), Oe && (x.shown.answer = Oe), h.push(x.shown), p || (p = ri.undoable === !0);
-}), f && d.push(...f.lines()), m?.changed && Rs(m.order);
-let T;
-if ((o.record || p) && u.length > 0) {const b = o.recordBy ?? e.playerId, C = b === e.playerId ? e.gm || b === Ue : js(b), X = pc(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, C);
-X !== void 0 && (o.record || C) && (T = { command: Ws(X), byGm: C });}
-const B = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : js(o.recordBy) ? "gm" : o.recordBy, H = { title: o.title, replyTo: e.replyTo, sender: B, senderMaySee: (b) => Ks(e, b) };
-if (T && (H.undo = T), Ps(a, h, H), d.length > 0) {const b = o.refusals(rr(d), u.length > 0);
-nt(e, b);}}
-var $c = new Ye();
-function qs(e, t, ...n) {let r = $c.get(e);
-r || (r = new D(), $c.set(e, r));
+const di = q.outcome;
+f.push(q.applied), _e && (q.shown.typed = _e), Re && (q.shown.answer = Re), h.push(q.shown), p || (p = di.undoable === !0);
+}), u && d.push(...u.lines()), g?.changed && Ls(g.order);
+let A;
+if ((o.record || p) && f.length > 0) {const w = o.recordBy ?? e.playerId, C = w === e.playerId ? e.gm || w === He : Ks(w), X = yc(a, { by: w, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, C);
+X !== void 0 && (o.record || C) && (A = { command: Js(X), byGm: C });}
+const V = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Ks(o.recordBy) ? "gm" : o.recordBy, H = { title: o.title, replyTo: e.replyTo, sender: V, senderMaySee: (w) => Qs(e, w) };
+if (A && (H.undo = A), Us(a, h, H), d.length > 0) {const w = o.refusals(sr(d), f.length > 0);
+it(e, w);}}
+var Ec = new je();
+function ti(e, t, ...n) {let r = Ec.get(e);
+r || (r = new D(), Ec.set(e, r));
 let s = r.get(t);
-return s || (s = g.assign({}, ...n), r.set(t, s)), s;}
-var Ac = new Ye(), Bp = g.freeze([]);
-function Hp(e, t) {let n = Ac.get(t);
-return n || (n = Ei(e, t), Ac.set(t, n)), n;}
-function mr(e, t, n, r) {e.flags.size > 0 && Xe(e, Or(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Nr(e, { ...n, optional: !0 }) : Nr(e, n), o = e.flags.size === 0 ? Hp(e, t) : Ti(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Bp };
+return s || (s = v.assign({}, ...n), r.set(t, s)), s;}
+var Oc = new je(), Qp = v.freeze([]);
+function Zp(e, t) {let n = Oc.get(t);
+return n || (n = Ci(e, t), Oc.set(t, n)), n;}
+function gr(e, t, n, r) {e.flags.size > 0 && Ze(e, Cr(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Fr(e, { ...n, optional: !0 }) : Fr(e, n), o = e.flags.size === 0 ? Zp(e, t) : Ni(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Qp };
 for (const c in o)
-c === "__proto__" ? g.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
+c === "__proto__" ? v.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
 return a;}
-var Wp = {ids: { kind: "list" },
+var em = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Sc(e, t) {return mr(e, qs(t, "!attack", Wp, t.hit.flags, t.check.answers.flags), t.hit.amount, Zr(t.id, "!damage"));}
-function _c(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-var zs = new Ye();
-function Ec(e, t) {let n = zs.get(t);
-return n || (n = Sc(_c(t), e), zs.set(t, n)), n;}
-function Kp(e, t) {zs.set(e, t);}
-function gr(e, t, n) {const r = e.check.answers, s = Ec(e, t), i = r.forDefender(s, n);
+function Rc(e, t) {return gr(e, ti(t, "!attack", em, t.hit.flags, t.check.answers.flags), t.hit.amount, rs(t.id, "!damage"));}
+function Dc(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+var ni = new je();
+function Ic(e, t) {let n = ni.get(t);
+return n || (n = Rc(Dc(t), e), ni.set(t, n)), n;}
+function tm(e, t) {ni.set(e, t);}
+function kr(e, t, n) {const r = e.check.answers, s = Ic(e, t), i = r.forDefender(s, n);
 return { key: t.key, order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
-function Sn(e, t, n, r) {const s = e.store.exchange.waiting[r];
+function _n(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, gr(t, n, r)) ?? void 0;}
-function Yp(e) {e.store.exchange.waiting = {};}
-function xp(e, t) {const n = e.store.exchange.waiting;
+return t.check.answers.fits?.(s.answer, kr(t, n, r)) ?? void 0;}
+function nm(e) {e.store.exchange.waiting = {};}
+function rm(e, t) {const n = e.store.exchange.waiting;
 let r = 0;
-for (const s of g.keys(n))
+for (const s of v.keys(n))
 n[s].edition !== t && (delete n[s], r += 1);
 return r;}
-function kr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+function yr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
 const r = P(e);
-return r.check.answers.fits === void 0 || Sn(e, r, t, n) === void 0;}
-function yr(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r.check.answers.fits === void 0 || _n(e, r, t, n) === void 0;}
+function Tn(e, t) {const n = e.store.exchange.attacks, r = v.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function Ut(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !kr(e, t, n));}
-function Tc(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = j(e.attacker);
+function dt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !yr(e, t, n));}
+function Cc(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = G(e.attacker);
 return n !== void 0 && Pe(n) ? null : e.attacker;}
-function Xs(e, t = !0) {const n = Tc(e, t);
+function ri(e, t = !0) {const n = Cc(e, t);
 if (n === null) return "An unseen attacker";
-const r = j(n);
+const r = G(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function qp(e, t) {const n = e.store.exchange;
+function sm(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function wr(e, t, n) {return n || !Pe(e) || Ee(t, e, z(e));}
-function Js(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = j(r);
+function wr(e, t, n) {return n || !Pe(e) || Ee(t, e, Y(e));}
+function si(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = G(r);
 if (s && wr(s, t, !1)) return !0;}
 return !1;}
-function zp(e, t) {const n = e.resolving ?? (e.resolving = new W());
+function im(e, t) {const n = e.resolving ?? (e.resolving = new W());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function Oc(e, t) {return e.resolving?.has(t) === !0;}
-function Xp(e, t) {if (e.resolving?.delete(t), yr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function ii(e, t) {return e.resolving?.has(t) === !0;}
+function om(e, t) {if (e.resolving?.delete(t), Tn(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Rc(e, t, n, r) {const s = [];
-for (const i of Ut(e, t)) {const o = j(i);
+function Nc(e, t, n, r) {const s = [];
+for (const i of dt(e, t)) {const o = G(i);
 o && wr(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function Dc(e, t) {return Ut(e, t).length > 0 ? !1 : Ic(e, t).length === 0;}
-function Ic(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && j(n) !== void 0 && !gc(t.by, n));}
-function Jp(e) {const t = g.values(e.store.exchange.attacks);
+function Pc(e, t) {return dt(e, t).length > 0 ? !1 : Mc(e, t).length === 0;}
+function Mc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && G(n) !== void 0 && !$c(t.by, n));}
+function am(e) {const t = v.values(e.store.exchange.attacks);
 e.store.exchange.attacks = {}, e.cancelled = new D(t.map((s) => [s.key, s]));
 const n = new D();
 for (const s of t) {const i = new W(s.gm ? [] : [s.by]);
-for (const o of s.defenders) {const a = j(o);
-if (a) for (const c of ya(a, z(a))) i.add(c);}
+for (const o of s.defenders) {const a = G(o);
+if (a) for (const c of gs(a, Y(a))) i.add(c);}
 for (const o of i) n.set(o, [...n.get(o) ?? [], s.key]);}
 let r = !1;
-for (const [s, i] of n) {const o = us(s);
+for (const [s, i] of n) {const o = ms(s);
 if (o === "gm") continue;
 const a = i.length === 1;
-L(ke(o), se(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
+j(we(o), se(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
 return { keys: t.map((s) => s.key), told: r };}
-function Cc(e, t, n, r) {const s = e.cancelled?.get(t);
-return s && Js(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
-function Qp(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Lc(e, t, n, r) {const s = e.cancelled?.get(t);
+return s && si(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
+function cm(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Nc(e, t, n, r, s, i, o) {const a = j(r);
+function Fc(e, t, n, r, s, i, o) {const a = G(r);
 if (!a) return;
-const c = { token: a, character: z(a) }, l = ee(a, "a token"), d = t.check.answers, f = it(e, !0);
-if (kr(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
-const u = n.answers[r];
-if (u) return { label: l, lines: [u.spared !== void 0 ? `Not prompted: ${u.spared}` : `Answered: ${u.word}`] };
-const h = gr(t, n, r), p = [], m = [], k = Sn(e, t, n, r);
+const c = { token: a, character: Y(a) }, l = ee(a, "a token"), d = t.check.answers, u = ct(e, !0);
+if (yr(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+const f = n.answers[r];
+if (f) return { label: l, lines: [f.spared !== void 0 ? `Not prompted: ${f.spared}` : `Answered: ${f.word}`] };
+const h = kr(t, n, r), p = [], g = [], k = _n(e, t, n, r);
 k !== void 0 && p.push(`Its defense made ahead does not answer this attack: ${k}`);
-const v = [], $ = [], y = d.choices.flatMap((b) => {if (b === "none") return [{ word: b, plan: void 0 }];
-try {return [{ word: b, plan: d.planAnswer(b, h, f, ev) }];
-} catch (C) {if (!(C instanceof _ || C instanceof I)) throw C;
-return $.push({ word: b, why: C.message }), [];}
-}), A = y.flatMap(({ plan: b }) => b ? [b] : []), G = o?.(h.order);
-G && d.spared && A.push(G);
-const { facts: w } = dr(e, c, {values: Bt(A.map((b) => b.values)),
-maxes: Bt(A.map((b) => b.maxes)),
-bars: Bt(A.map((b) => b.bars)),
-others: Bt(A.map((b) => b.others)),
-more: (b) => {const C = A.map((X) => X.more?.(b));
-return C.some((X) => X !== void 0) ? { values: Bt(C.map((X) => X?.values)), maxes: Bt(C.map((X) => X?.maxes)) } : void 0;}
-}, i), T = G ? d.spared?.(w, h) : null;
-if (T)
-return n.answers[r] = k === void 0 ? { word: "none", spared: ce(T, 200) } : { word: "none", spared: ce(T, 200), replaces: !0 }, { label: l, lines: [`Not prompted: ${T}`] };
-for (const { word: b, plan: C } of y) {const X = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${b}`, Se = d.label(b, w, h);
-if (!C) {m.push({ label: Se, command: X });
+const m = [], b = [], y = d.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
+try {return [{ word: w, plan: d.planAnswer(w, h, u, dm) }];
+} catch (C) {if (!(C instanceof T || C instanceof I)) throw C;
+return b.push({ word: w, why: C.message }), [];}
+}), O = y.flatMap(({ plan: w }) => w ? [w] : []), M = o?.(h.order);
+M && d.spared && O.push(M);
+const { facts: $ } = ur(e, c, {values: Ht(O.map((w) => w.values)),
+maxes: Ht(O.map((w) => w.maxes)),
+bars: Ht(O.map((w) => w.bars)),
+others: Ht(O.map((w) => w.others)),
+more: (w) => {const C = O.map((X) => X.more?.(w));
+return C.some((X) => X !== void 0) ? { values: Ht(C.map((X) => X?.values)), maxes: Ht(C.map((X) => X?.maxes)) } : void 0;}
+}, i), A = M ? d.spared?.($, h) : null;
+if (A)
+return n.answers[r] = k === void 0 ? { word: "none", spared: le(A, 200) } : { word: "none", spared: le(A, 200), replaces: !0 }, { label: l, lines: [`Not prompted: ${A}`] };
+for (const { word: w, plan: C } of y) {const X = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${w}`, _e = d.label(w, $, h);
+if (!C) {g.push({ label: _e, command: X });
 continue;}
-const Oe = g.fromEntries(C.dice.map((Fe) => [Fe.name, 1])), Le = C.resolve(w, Oe), We = ft(Le) ? Qp(Le) : d.keep(b, Le, Oe).success === !1 ? Pc : void 0;
-if (We !== void 0) {const Fe = We === Pc ? Se : Se.replace(/ \(.*\)$/, ""), $t = v.find((Ke) => Ke.why === We);
-$t ? $t.answers.push(Fe) : v.push({ answers: [Fe], why: We });
-} else m.push({ label: Se, command: X });}
-for (const { word: b, why: C } of $) v.push({ answers: [b], why: C });
-for (const { answers: b, why: C } of v) p.push(`${b.join(", ")}: ${C}`);
-const B = s ? h : { ...h, attacker: Tc(n, !1), defenders: h.defenders.filter((b) => b === r || Zp(b)) }, H = (b) => {const C = j(b);
+const Re = v.fromEntries(C.dice.map((Fe) => [Fe.name, 1])), Le = C.resolve($, Re), xe = pt(Le) ? cm(Le) : d.keep(w, Le, Re).success === !1 ? jc : void 0;
+if (xe !== void 0) {const Fe = xe === jc ? _e : _e.replace(/ \(.*\)$/, ""), _t = m.find((Ye) => Ye.why === xe);
+_t ? _t.answers.push(Fe) : m.push({ answers: [Fe], why: xe });
+} else g.push({ label: _e, command: X });}
+for (const { word: w, why: C } of b) m.push({ answers: [w], why: C });
+for (const { answers: w, why: C } of m) p.push(`${w.join(", ")}: ${C}`);
+const V = s ? h : { ...h, attacker: Cc(n, !1), defenders: h.defenders.filter((w) => w === r || lm(w)) }, H = (w) => {const C = G(w);
 return C && (s || !Pe(C)) ? ee(C, "a token") : void 0;};
-for (const b of d.extra?.(w, B, H) ?? [])
-b.kind === "line" ? p.push(b.label) : b.section === Ge && m.push({ label: b.label, command: b.command });
-return { label: l, lines: p, buttons: er(r) ? m : [] };}
-function Zp(e) {const t = j(e);
+for (const w of d.extra?.($, V, H) ?? [])
+w.kind === "line" ? p.push(w.label) : w.section === Ue && g.push({ label: w.label, command: w.command });
+return { label: l, lines: p, buttons: tr(r) ? g : [] };}
+function lm(e) {const t = G(e);
 return t !== void 0 && !Pe(t);}
-var Pc = "cannot succeed here (no roll makes it)", ev = g.freeze({ positionals: g.freeze([]) });
-function Bt(e) {return [...new W(e.flatMap((t) => t ?? []))];}
-function Mc(e) {return ot(e, He());}
-function tv(e) {const t = j(e);
+var jc = "cannot succeed here (no roll makes it)", dm = v.freeze({ positionals: v.freeze([]) });
+function Ht(e) {return [...new W(e.flatMap((t) => t ?? []))];}
+function Gc(e) {return lt(e, Ke());}
+function um(e) {const t = G(e);
 if (!t) return ["gm"];
-const n = ya(t, z(t));
+const n = gs(t, Y(t));
 return n.length > 0 ? n : ["gm"];}
-function Lc(e, t) {return `Attack ${e.key}: ${Xs(e, t)} attacks`;}
-function Fc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function nv(e, t, n) {const r = P(e), s = Mc(e), i = new D();
+function Vc(e, t) {return `Attack ${e.key}: ${ri(e, t)} attacks`;}
+function Uc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function fm(e, t, n) {const r = P(e), s = Gc(e), i = new D();
 for (const c of t.defenders)
-for (const l of tv(c)) {const d = i.get(l) ?? [];
+for (const l of um(c)) {const d = i.get(l) ?? [];
 d.push(c), i.set(l, d);}
-const o = new D(), a = (c) => (o.has(c) || o.set(c, Nc(e, r, t, c, !1, s, n)), o.get(c) ?? []);
+const o = new D(), a = (c) => (o.has(c) || o.set(c, Fc(e, r, t, c, !1, s, n)), o.get(c) ?? []);
 for (const [c, l] of i) {if (c === "gm") continue;
 const d = l.flatMap(a);
-d.length > 0 && L(ke(us(c)), ye({ title: Lc(t, !1), rows: [...Fc(r, t), ...d] }), { record: !0 });}
-L(fe, ye(br(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function br(e, t, n, r, s = Mc(e), i) {const o = [...Fc(t, n), ...r.flatMap((c) => Nc(e, t, n, c, !0, s, i) ?? [])], a = Ut(e, n).map((c) => {const l = j(c);
+d.length > 0 && j(we(ms(c)), be({ title: Vc(t, !1), rows: [...Uc(r, t), ...d] }), { record: !0 });}
+j(pe, be(br(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
+function br(e, t, n, r, s = Gc(e), i) {const o = [...Uc(t, n), ...r.flatMap((c) => Fc(e, t, n, c, !0, s, i) ?? [])], a = dt(e, n).map((c) => {const l = G(c);
 return l ? ee(l, "a token") : "a token gone from the table";});
 return o.push({label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Lc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function Qs(e, t, n) {const r = e.app, s = P(r), i = s.check.answers, o = _c(t), a = Ec(s, t), c = n ?? s.hit.plan(a, it(r, t.gm)), l = Ys(o, c.dice), d = new D([[a, c]]), f = (v) => {let $ = d.get(v);
-return $ || d.set(v, $ = s.hit.plan(v, it(r, t.gm))), $;};
-if (!zp(r, t)) throw new I(`attack ${t.key} is being resolved already`);
-const u = [], h = [];
-for (const v of t.defenders) {const $ = j(v);
-if (!$) {h.push(v);
+}), { title: Vc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
+function $r(e, t, n, r) {const s = e.app, i = P(s), o = i.check.answers, a = Dc(t), c = Ic(i, t), l = n ?? i.hit.plan(c, ct(s, t.gm)), d = Zs(a, l.dice), u = new D([[c, l]]), f = (b) => {let y = u.get(b);
+return y || u.set(b, y = i.hit.plan(b, ct(s, t.gm))), y;};
+if (!im(s, t)) throw new I(`attack ${t.key} is being resolved already`);
+const h = [], p = [];
+for (const b of t.defenders) {const y = G(b);
+if (!y) {p.push(b);
 continue;}
-const y = { token: $, character: z($) }, A = t.answers[v], G = gr(s, t, v), w = { target: y, plan: f(G.order), given: l };
-if (A) {A.spared === void 0 && (w.answer = rv(A)), w.answerGiven = { answer: A.answer ?? null };
-const T = A.answer === void 0 ? void 0 : i.rolled?.(A.answer);
-T && (w.given = { ...l, ...T }), A.replaces && Sn(r, s, t, v) !== void 0 && (w.replacesFiled = !0);
-const { helper: B } = A;
-B !== void 0 && i.settle && (w.plan = jc(w.plan, B, (H) => i.settle(A, H, G)));}
-u.length === 0 && t.attacker !== null && i.spend && (w.plan = jc(w.plan, t.attacker, (T) => i.spend(T, G))), u.push(w);}
-const p = e.gm ? e : { ...e, replyTo: "gm" };
-e.gm || delete p.replyFor;
-const m = () => {r.resolving?.delete(t);};
-let k;
-try {k = wc(p, u, h.length > 0 ? [`${h.length} defender${h.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+const O = { token: y, character: Y(y) }, M = t.answers[b], $ = kr(i, t, b), A = { target: O, plan: f($.order), given: d };
+if (r?.includes(b) && (A.answer = "No answer in time"), M) {M.spared === void 0 && (A.answer = hm(M)), A.answerGiven = { answer: M.answer ?? null };
+const V = M.answer === void 0 ? void 0 : o.rolled?.(M.answer);
+V && (A.given = { ...d, ...V }), M.replaces && _n(s, i, t, b) !== void 0 && (A.replacesFiled = !0);
+const { helper: H } = M;
+H !== void 0 && o.settle && (A.plan = Bc(A.plan, H, (w) => o.settle(M, w, $)));}
+h.length === 0 && t.attacker !== null && o.spend && (A.plan = Bc(A.plan, t.attacker, (V) => o.spend(V, $))), h.push(A);}
+const g = e.gm ? e : { ...e, replyTo: "gm" };
+e.gm || delete g.replyFor;
+const k = () => {s.resolving?.delete(t);};
+let m;
+try {m = _c(g, h, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Xp(r, t),
-refusals: (v, $) => `Attack ${t.key}: ${$ ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
-} catch (v) {throw m(), v;}
-return k === void 0 ? void 0 : k.then(m, (v) => {throw m(), v;});}
-function rv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => om(s, t),
+refusals: (b, y) => `Attack ${t.key}: ${y ? "not applied to every defender" : "not applied"}: ${b.join("; ")}.`});
+} catch (b) {throw k(), b;}
+return m === void 0 ? void 0 : m.then(k, (b) => {throw k(), b;});}
+function hm(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function jc(e, t, n) {return {...e,
+function Bc(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
-return ft(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var sv = 5, Gc = 100;
-function iv(e) {const t = e.app, n = P(t), r = n.check.answers, s = Sc(e.parsed, n);
-if (Ie(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, it(t, e.gm)), o = r.situation(s), a = g.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
+return pt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
+var oi = new je(), Hc = new WeakSet();
+function pm(e, t) {t.waitingSince = Rs(), Ar(e);}
+function Ar(e) {const t = Wc(e), n = oi.get(e);
+Vh(n?.id), oi.set(e, { limit: t });
+const r = Rs();
+if (n !== void 0 && n.limit !== t) for (const o of v.values(e.store.exchange.attacks)) o.waitingSince = r;
+if (t === 0) return;
+let s = 1 / 0;
+for (const o of Kc(e)) s = _.min(s, o.waitingSince + t);
+if (s === 1 / 0) return;
+const i = _.max(0, _.min(s - r, t));
+oi.set(e, { limit: t, id: Gh(he("an attack's answer time limit", () => mm(e)), i) });}
+function Wc(e) {return e.newerState === void 0 ? e.store.settings.answerTimeout * 1e3 : 0;}
+function Kc(e) {return v.values(e.store.exchange.attacks).filter((t) => t.waitingSince !== void 0 && !Hc.has(t) && Tn(e, t.key) === t && !ii(e, t));}
+function mm(e) {const t = Wc(e), n = Rs();
+for (const r of t === 0 ? [] : Kc(e)) {if (r.waitingSince + t > n) continue;
+Hc.add(r);
+const s = dt(e, r);
+he(`attack ${r.key}'s answer time limit`, () => $r(vm(e, r), r, void 0, s), () => "gm")();}
+Ar(e);}
+function vm(e, t) {const n = `!attack --resolve ${t.key}`;
+return { app: e, msg: { type: "api", who: "DefenseRound", playerid: "", content: n }, parsed: Ir(n), playerId: "", gm: !0, senderName: "the GM", replyTo: "gm", relayed: !1, help: () => "!attack --help" };}
+function gm(e, t) {t.length !== 0 && sendPing(N(e.get("left")), N(e.get("top")), S(e.get("_pageid")), null, !1, [...t]);}
+function km(e, t) {if (e.store.settings.pingDefenders)
+for (const n of dt(e, t)) {const r = G(n);
+r && gm(r, gs(r, Y(r)));}}
+var ym = 5, xc = 100;
+function wm(e) {const t = e.app, n = P(t), r = n.check.answers, s = Rc(e.parsed, n);
+if (Ie(e.parsed) === void 0) throw new T("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, ct(t, e.gm)), o = r.situation(s), a = v.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = av(e), l = g.values(t.store.exchange.attacks);
-if (l.length >= is) throw new I(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const y = l.filter((A) => !A.gm);
-if (y.filter((A) => A.by === e.playerId).length >= sv || y.length >= is / 2)
+const c = $m(e), l = v.values(t.store.exchange.attacks);
+if (l.length >= ls) throw new I(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const y = l.filter((O) => !O.gm);
+if (y.filter((O) => O.by === e.playerId).length >= ym || y.length >= ls / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = bt(e, Ie(e.parsed), { anyTarget: !0 }), f = [...d.notes], u = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (f.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new I(`no defender left (${f.join("; ")})`);
-if (u.length > os) throw new I(`one attack has at most ${os} defenders (got ${u.length})`);
-const h = u.map(({ token: y }) => y.id), p = r.refuseDeclared?.(s, h);
+const d = St(e, Ie(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (u.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (f.length === 0) throw new I(`no defender left (${u.join("; ")})`);
+if (f.length > ds) throw new I(`one attack has at most ${ds} defenders (got ${f.length})`);
+const h = f.map(({ token: y }) => y.id), p = r.refuseDeclared?.(s, h);
 if (p) throw new I(p);
-if (c !== null && r.declarer && ov(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
-for (const A of l) A.gm || (y += A.defenders.length);
-if (y + u.length > Gc) throw new I(`the players' open attacks may hold ${Gc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
-const m = u.filter(({ token: y }) => !Pe(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
+if (c !== null && r.declarer && bm(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
+for (const O of l) O.gm || (y += O.defenders.length);
+if (y + f.length > xc) throw new I(`the players' open attacks may hold ${xc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+const g = f.filter(({ token: y }) => !Pe(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(Vc),
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, A]) => [y, A.map(Vc)]),
+positionals: e.parsed.positionals.map(Yc),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, O]) => [y, O.map(Yc)]),
 situation: o,
 round: t.store.round.number,
 defenders: h,
 answers: {}};
-if (k.key = "A1", !ua(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = qp(t, m.length === 0), t.store.exchange.attacks[k.key] = k, Kp(k, s);
-const v = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-m.length > 0 && L(Ft, se(`Attack ${k.key}: ${Xs(k, !1)} attacks ${st(m)}${v}.`), { record: !0 }), f.length > 0 && nt(e, `Not among the defenders: ${rr(f).join("; ")}`);
-const $ = new D([[s, i]]);
-if (nv(t, k, (y) => ($.has(y) || $.set(y, n.hit.plan(y, it(t, e.gm))), $.get(y))), Dc(t, k)) return Qs(e, k, i);}
-function ov(e, t, n, r) {const s = r ? j(n) : void 0;
+if (k.key = "A1", !ka(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+k.key = sm(t, g.length === 0), t.store.exchange.attacks[k.key] = k, tm(k, s);
+const m = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+g.length > 0 && j(Gt, se(`Attack ${k.key}: ${ri(k, !1)} attacks ${at(g)}${m}.`), { record: !0 }), u.length > 0 && it(e, `Not among the defenders: ${sr(u).join("; ")}`);
+const b = new D([[s, i]]);
+if (fm(t, k, (y) => (b.has(y) || b.set(y, n.hit.plan(y, ct(t, e.gm))), b.get(y))), km(t, k), pm(t, k), Pc(t, k)) return $r(e, k, i);}
+function bm(e, t, n, r) {const s = r ? G(n) : void 0;
 if (!r || !s) return;
-const i = dr(e, { token: s, character: z(s) }, r, ot(e, r.readsTurnOrder ? He() : void 0)), o = kc(e, i, !0, "; no attack declared");
+const i = ur(e, { token: s, character: Y(s) }, r, lt(e, r.readsTurnOrder ? Ke() : void 0)), o = Ac(e, i, !0, "; no attack declared");
 if (o !== void 0) throw new I(o);
 const a = r.resolve(i.facts, {});
-if (ft(a)) throw new I(ur(e, i.snapshot, a, t.gm || Ee(t.playerId, s, z(s))));}
-function av(e) {const t = Je(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (pt(a)) throw new I(fr(e, i.snapshot, a, t.gm || Ee(t.playerId, s, Y(s))));}
+function $m(e) {const t = et(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Gt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Ut(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Gt(n[0]._id, e.gm);
+r = Ut(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new _("select one attacking token (or give --from ATTACKER)");
+throw new T("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
-throw new _("select your attacking token, or give --from with its id");}
-if (r = vn(r), !e.gm && !Ee(e.playerId, r, z(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+throw new T("select your attacking token, or give --from with its id");}
+if (r = vn(r), !e.gm && !Ee(e.playerId, r, Y(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Vc(e) {const t = ae(e);
+function Yc(e) {const t = ce(e);
 return t === null ? e : S(t);}
-async function cv(e) {const t = e.app, n = P(t), r = n.check.answers, s = (Je(e.parsed, "answer") ?? "").toUpperCase(), i = yr(t, s) ? void 0 : Cc(t, s, e.playerId, e.gm);
+async function Am(e) {const t = e.app, n = P(t), r = n.check.answers, s = (et(e.parsed, "answer") ?? "").toUpperCase(), i = Tn(t, s) ? void 0 : Lc(t, s, e.playerId, e.gm);
 if (i) throw new I(i);
-const o = { ...Or(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Xe(e.parsed, o);
-const a = g.keys(r.answerFlags).filter((b) => r.answerFlags[b].kind === "token");
-vc(e, a), mc(e, a);
-const c = yr(t, s), l = c && Js(c, e.playerId, e.gm) ? c : void 0;
-if (!l) throw new I(`no open attack ${ce(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Oc(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
-const d = Ie(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
-if (d.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
-const f = d[0], u = l.defenders.includes(f) ? Gt(f, !0) : void 0, h = u && wr(u, e.playerId, e.gm) ? u : void 0;
+const o = { ...Cr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ze(e.parsed, o);
+const a = v.keys(r.answerFlags).filter((w) => r.answerFlags[w].kind === "token");
+wc(e, a), bc(e, a);
+const c = Tn(t, s), l = c && si(c, e.playerId, e.gm) ? c : void 0;
+if (!l) throw new I(`no open attack ${le(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (ii(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
+const d = Ie(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (d.length !== 1) throw new T("an answer is for one defender: --ids with its token id");
+const u = d[0], f = l.defenders.includes(u) ? Ut(u, !0) : void 0, h = f && wr(f, e.playerId, e.gm) ? f : void 0;
 if (!h) throw new I(`that token is not a defender of attack ${l.key}`);
-const p = z(h), m = ee(h, "the defender");
-if (!e.gm && !Ee(e.playerId, h, p)) throw new I(`only ${m}'s controller or the GM answers for it`);
-const k = l.answers[f];
-if (k) throw new I(`${m} has answered attack ${l.key} already (${k.word})`);
-if (kr(t, l, f)) throw new I(`${m} answers attack ${l.key} with the defense it made ahead`);
-const v = Je(e.parsed, r.answerFlag);
-if (v === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const $ = De(v, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
-let y = { word: $ }, A, G = $ === "none" ? "no defense" : $;
-if ($ !== "none") {const b = gr(n, l, f), C = r.planAnswer($, b, it(t, e.gm), dv(e.parsed, r.answerFlags)), X = Ys(e.parsed, C.dice), Se = C.dice.filter((Re) => X[Re.name] === void 0), Oe = Se.length > 0 ? await ac(Se.map((Re) => Re.sides)) : [];
-if (t.store.exchange.attacks[s] !== l || Oc(t, l) || l.answers[f] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
-const Le = j(f);
-if (!Le || !e.gm && !Ee(e.playerId, Le, z(Le))) throw new I(`${m} is gone or no longer yours since the roll: nothing answered`);
-const We = xs(C.dice, X, Oe, 0), Fe = dr(t, { token: h, character: p }, C, ot(t, C.readsTurnOrder ? He() : void 0)), $t = kc(t, Fe, !0, "; nothing answered");
-if ($t !== void 0) throw new I($t);
-const Ke = C.resolve(Fe.facts, We);
-if (ft(Ke)) throw new I(ur(t, Fe.snapshot, Ke));
-const x = r.keep($, Ke, We), ri = e.gm ? void 0 : yc(e, C.dice);
-if (y = Uc(x), x.helper !== void 0) {const Re = uv(t, x.helper, l.attacker);
-if (Re !== void 0) throw new I(`${$n(x.helper)} already helps ${Re}: one reaction, one aid`);
-y.helper = x.helper;}
-ri && (y.typed = !0), x.answersFor !== void 0 && (A = x.answersFor);
-const At = Xa(n, (Re) => Re === f ? m : $n(Re)), _n = Ke.steps.filter((Re) => Re.section === "Check").map(At);
-G = _n.length > 0 ? _n.join("; ") : $;}
-e.gm && (y.gm = !0), Sn(t, n, l, f) !== void 0 && (y.replaces = !0);
-const w = A === void 0 ? void 0 : lv(t, n, l, A, y, e);
-l.answers[f] = y, w !== void 0 && (l.answers[w.tokenId] = w.kept, G += `; ${$n(w.tokenId)}: ${w.kept.word}`);
-const T = Rc(t, l, e.playerId, e.gm), B = Dc(t, l), H = T.length > 0 ? ` Waiting for ${T.join(", ")}.` : B ? ` Attack ${l.key} resolves.` : Ut(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
-Te(e, `${m}: ${G}.${H}`), B ? await Qs(e, l) : !e.gm && Ut(t, l).length === 0 && L(fe, ye(br(t, n, l, [])), { record: !0 });}
-function lv(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? j(o) : void 0;
+const p = Y(h), g = ee(h, "the defender");
+if (!e.gm && !Ee(e.playerId, h, p)) throw new I(`only ${g}'s controller or the GM answers for it`);
+const k = l.answers[u];
+if (k) throw new I(`${g} has answered attack ${l.key} already (${k.word})`);
+if (yr(t, l, u)) throw new I(`${g} answers attack ${l.key} with the defense it made ahead`);
+const m = et(e.parsed, r.answerFlag);
+if (m === void 0) throw new T(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const b = Te(m, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
+let y = { word: b }, O, M = b === "none" ? "no defense" : b;
+if (b !== "none") {const w = kr(n, l, u), C = r.planAnswer(b, w, ct(t, e.gm), _m(e.parsed, r.answerFlags)), X = Zs(e.parsed, C.dice), _e = C.dice.filter((De) => X[De.name] === void 0), Re = _e.length > 0 ? await fc(_e.map((De) => De.sides)) : [];
+if (t.store.exchange.attacks[s] !== l || ii(t, l) || l.answers[u] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
+const Le = G(u);
+if (!Le || !e.gm && !Ee(e.playerId, Le, Y(Le))) throw new I(`${g} is gone or no longer yours since the roll: nothing answered`);
+const xe = ei(C.dice, X, Re, 0), Fe = ur(t, { token: h, character: p }, C, lt(t, C.readsTurnOrder ? Ke() : void 0)), _t = Ac(t, Fe, !0, "; nothing answered");
+if (_t !== void 0) throw new I(_t);
+const Ye = C.resolve(Fe.facts, xe);
+if (pt(Ye)) throw new I(fr(t, Fe.snapshot, Ye));
+const q = r.keep(b, Ye, xe), di = e.gm ? void 0 : Sc(e, C.dice);
+if (y = qc(q), q.helper !== void 0) {const De = Tm(t, q.helper, l.attacker);
+if (De !== void 0) throw new I(`${An(q.helper)} already helps ${De}: one reaction, one aid`);
+y.helper = q.helper;}
+di && (y.typed = !0), q.answersFor !== void 0 && (O = q.answersFor);
+const Tt = tc(n, (De) => De === u ? g : An(De)), En = Ye.steps.filter((De) => De.section === "Check").map(Tt);
+M = En.length > 0 ? En.join("; ") : b;}
+e.gm && (y.gm = !0), _n(t, n, l, u) !== void 0 && (y.replaces = !0);
+const $ = O === void 0 ? void 0 : Sm(t, n, l, O, y, e);
+l.answers[u] = y, $ !== void 0 && (l.answers[$.tokenId] = $.kept, M += `; ${An($.tokenId)}: ${$.kept.word}`);
+const A = Nc(t, l, e.playerId, e.gm), V = Pc(t, l), H = A.length > 0 ? ` Waiting for ${A.join(", ")}.` : V ? ` Attack ${l.key} resolves.` : dt(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
+Oe(e, `${g}: ${M}.${H}`), V ? await $r(e, l) : !e.gm && dt(t, l).length === 0 && j(pe, be(br(t, n, l, [])), { record: !0 });}
+function Sm(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? G(o) : void 0;
 if (!a || !wr(a, i.playerId, i.gm)) throw new I(`that token is not a defender of attack ${n.key}: nothing answered`);
-if (kr(e, n, o)) throw new I(`${ee(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
-const c = Uc(r.kept);
-return s.typed && (c.typed = !0), s.gm && (c.gm = !0), Sn(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
-function Uc(e) {const t = { word: e.word };
+if (yr(e, n, o)) throw new I(`${ee(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
+const c = qc(r.kept);
+return s.typed && (c.typed = !0), s.gm && (c.gm = !0), _n(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
+function qc(e) {const t = { word: e.word };
 return e.answer !== void 0 && (t.answer = e.answer), e.roll !== void 0 && (t.roll = e.roll), e.success !== void 0 && (t.success = e.success), t;}
-function dv(e, t) {const n = new D([...e.flags].filter(([r]) => g.prototype.hasOwnProperty.call(t, r)));
-return mr({ command: e.command, positionals: [], flags: n }, t);}
-function uv(e, t, n) {for (const r of g.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of g.entries(r.answers)) if (i.helper === t) return `${$n(s)}'s answer to ${r.key}`;}}
-function fv(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = Ol(t.check.answers.flags);
+function _m(e, t) {const n = new D([...e.flags].filter(([r]) => v.prototype.hasOwnProperty.call(t, r)));
+return gr({ command: e.command, positionals: [], flags: n }, t);}
+function Tm(e, t, n) {for (const r of v.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of v.entries(r.answers)) if (i.helper === t) return `${An(s)}'s answer to ${r.key}`;}}
+function Em(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = Ll(t.check.answers.flags);
 return `${n}${r === "" ? "" : ` ${r}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var hv = {usage: fv,
+var Om = {usage: Em,
 flags: (e) => {const { answers: t } = P(e).check;
-return [...Nn(t.flags), ...Nn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
+return [...Pn(t.flags), ...Pn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (be(e.parsed, "list")) return mv(e);
-const t = Je(e.parsed, "resolve");
-if (t !== void 0) return pv(e, t);
-const n = Je(e.parsed, "cancel");
-return n !== void 0 ? vv(e, n) : iv(e);}};
-function Bc(e, t) {const n = yr(e.app, t), r = n && Js(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new I(Cc(e.app, t, e.playerId, e.gm) ?? `no open attack ${ce(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+run(e) {if (Ae(e.parsed, "list")) return Im(e);
+const t = et(e.parsed, "resolve");
+if (t !== void 0) return Rm(e, t);
+const n = et(e.parsed, "cancel");
+return n !== void 0 ? Dm(e, n) : wm(e);}};
+function zc(e, t) {const n = Tn(e.app, t), r = n && si(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new I(Lc(e.app, t, e.playerId, e.gm) ?? `no open attack ${le(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function pv(e, t) {const n = Bc(e, t.toUpperCase());
+function Rm(e, t) {const n = zc(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Ic(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(j(i), "a token"));
-Te(e, `Attack ${n.key} waits for the GM to settle ${st(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (!e.gm) {const r = Mc(e.app, n);
+if (r.length > 0) {const s = r.map((i) => ee(G(i), "a token"));
+Oe(e, `Attack ${n.key} waits for the GM to settle ${at(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return Qs(e, n);}
-function vv(e, t) {const n = Bc(e, t.toUpperCase());
+return $r(e, n);}
+function Dm(e, t) {const n = zc(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(Ft, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function mv(e) {const t = e.app, n = P(t), r = g.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Ut(t, i).some((o) => gc(e.playerId, o)));
-if (r.length === 0) {Te(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], j(Gt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Im(e) {const t = e.app, n = P(t), r = v.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || dt(t, i).some((o) => $c(e.playerId, o)));
+if (r.length === 0) {Oe(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) L(fe, ye(br(t, n, i, [])));
+if (e.gm) {for (const i of r) j(pe, be(br(t, n, i, [])));
 return;}
-const s = r.map((i) => {const o = Rc(t, i, e.playerId, !1);
-return `${i.key}: ${Xs(i, !1)} attacks; waiting for ${o.length > 0 ? st(o) : "the GM"}`;});
-L(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function gv(e) {const t = P(e);
-for (const n of g.values(e.store.exchange.attacks)) L(fe, ye(br(e, t, n, [])), { record: !0 });}
-function Hc(e) {const t = P(e);
-Yp(e);
-for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((i) => {const o = Nc(t, i, e.playerId, !1);
+return `${i.key}: ${ri(i, !1)} attacks; waiting for ${o.length > 0 ? at(o) : "the GM"}`;});
+j(we(e.replyTo), be({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Cm(e) {const t = P(e);
+for (const n of v.values(e.store.exchange.attacks)) j(pe, be(br(e, t, n, [])), { record: !0 });}
+function Xc(e) {const t = P(e);
+nm(e);
+for (const [n, r] of v.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-Kn(e.store, n, Pt({ ...dn(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(fe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), gv(e);}
-function kv(e) {const t = [];
-for (const n of e) {if (t.length >= cs) break;
-qa(n) || t.push(wn(Ds(n)));}
+xn(e.store, n, Lt({ ...un(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, j(pe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Cm(e);}
+function Nm(e) {const t = [];
+for (const n of e) {if (t.length >= fs) break;
+Za(n) || t.push(bn(Fs(n)));}
 return t;}
-function yv(e, t) {if (e.length === 0 || t.length === 0) return null;
+function Pm(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new W(t), r = new W(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
@@ -4086,85 +4126,85 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function wv(e) {e.turnOrderSeen = void 0, $r(e);}
-function $r(e, t) {const n = qh();
+function Mm(e) {e.turnOrderSeen = void 0, Sr(e);}
+function Sr(e, t) {const n = sp();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = Os(n);
-$v(e, s);
-const i = kv(s), o = yv(r.seen, i);
+const r = e.store.round, s = Ms(n);
+Fm(e, s);
+const i = Nm(s), o = Pm(r.seen, i);
 r.seen = i;
-const a = Wc(s), c = jf(r.start, a, o === null || bv(t, a));
+const a = Jc(s), c = xf(r.start, a, o === null || Lm(t, a));
 if (c === void 0 ? delete r.start : r.start = c, o === null) {r.turned = 0;
 return;}
-r.turned += o, r.turned >= i.length && Hc(e);}
-function Wc(e) {const t = za(e);
+r.turned += o, r.turned >= i.length && Xc(e);}
+function Jc(e) {const t = ec(e);
 if (t === void 0) return;
-const n = sr(t.pr);
-return { row: wn(Ds(t)), initiative: N.isFinite(n) ? n : null };}
-function bv(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = Wc(Os(e));
+const n = ir(t.pr);
+return { row: bn(Fs(t)), initiative: N.isFinite(n) ? n : null };}
+function Lm(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = Jc(Ms(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function $v(e, t) {e.oddTurnRowsTold === !0 || t.every(zh) || (e.oddTurnRowsTold = !0, L(fe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Av(e) {const t = Kc(e.app, e.playerId);
-mt(e, `Macros for the ${P(e.app).id} edition: ${t.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-function Sv(e) {return g.entries(e.store.macros).some(([t, n]) => La(t).includes(n));}
-function Kc(e, t) {const n = P(e), r = e.store.macros, s = [], i = [], o = [];
-for (const c of n.table.macros) {const l = La(c.name), d = r[c.name] !== void 0 && l.includes(r[c.name]) ? r[c.name] : void 0;
+function Fm(e, t) {e.oddTurnRowsTold === !0 || t.every(ip) || (e.oddTurnRowsTold = !0, j(pe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function jm(e) {const t = Qc(e.app, e.playerId);
+yt(e, `Macros for the ${P(e.app).id} edition: ${t.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+function Gm(e) {return v.entries(e.store.macros).some(([t, n]) => Ba(t).includes(n));}
+function Qc(e, t) {const n = P(e), r = e.store.macros, s = [], i = [], o = [];
+for (const c of n.table.macros) {const l = Ba(c.name), d = r[c.name] !== void 0 && l.includes(r[c.name]) ? r[c.name] : void 0;
 if (d === void 0 && l.length > 0) {o.push(c.name);
 continue;}
-const f = Ph(d, { name: c.name, action: c.action, visibleto: c.gm ? "" : "all", istokenaction: c.tokenAction === !0, playerid: t });
-f !== void 0 && (r[c.name] = f, (d === void 0 ? s : i).push(c.name));}
+const u = Wh(d, { name: c.name, action: c.action, visibleto: c.gm ? "" : "all", istokenaction: c.tokenAction === !0, playerid: t });
+u !== void 0 && (r[c.name] = u, (d === void 0 ? s : i).push(c.name));}
 const a = [];
-for (const c of g.keys(r))
-n.table.macros.some((l) => l.name === c) || (Nh(r[c], c) && a.push(`${c} (${_v(n, c)})`), delete r[c]);
+for (const c of v.keys(r))
+n.table.macros.some((l) => l.name === c) || (Hh(r[c], c) && a.push(`${c} (${Vm(n, c)})`), delete r[c]);
 return [
 s.length > 0 ? `made ${s.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 a.length > 0 ? `removed ${a.join(", ")}` : "",
 o.length > 0 ? `left ${o.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((c) => c !== "");}
-function _v(e, t) {const n = Bn().flatMap((i) => i.table.macros).find((i) => i.name === t)?.action.split(" ")[0], r = n === "!defend" ? e.check : n === "!stance" ? e.stance : void 0;
+function Vm(e, t) {const n = Hn().flatMap((i) => i.table.macros).find((i) => i.name === t)?.action.split(" ")[0], r = n === "!defend" ? e.check : n === "!stance" ? e.stance : void 0;
 return (r?.refused ?? (r === e.stance && e.stance.modes.length === 0 ? `the ${e.id} edition has no stances` : void 0))?.split(":")[0] ?? `the ${e.id} edition has no such macro`;}
-function Ev(e, t) {const n = P(e), r = Ne(t), s = xp(e, n.id), i = [], o = [], a = [], c = e.store.settings.bars.vitality, l = new W(), d = new D();
-for (const u of g.keys(e.store.tokens)) {const h = j(u) ?? mh(u, c)[0];
-if (!h || jt(h)) continue;
-const p = mn(h, c);
-l.has(p) || (l.add(p), d.set(h.id, p), i.push({ token: h, character: z(h) }));}
-return pr(e, i, {values: [],
+function Um(e, t) {const n = P(e), r = Ne(t), s = rm(e, n.id), i = [], o = [], a = [], c = e.store.settings.bars.vitality, l = new W(), d = new D();
+for (const f of v.keys(e.store.tokens)) {const h = G(f) ?? Sh(f, c)[0];
+if (!h || Vt(h)) continue;
+const p = gn(h, c);
+l.has(p) || (l.add(p), d.set(h.id, p), i.push({ token: h, character: Y(h) }));}
+return mr(e, i, {values: [],
 dice: [],
-resolve(u) {const h = e.store.tokens[d.get(u.id) ?? u.id], p = h?.stance === void 0 || n.stance.modes.includes(h.stance);
-p || a.push(`${u.name} ${h.stance}`);
-const m = u.bars.vitality.value, k = (h?.edition?.id === t ? r.life.parseState(h.edition.state) : null) ?? r.life.enter(m, !1), v = h?.deadForGood === !0 || r.life.deadForGood(k, m), $ = n.life.enter(m, v), y = r.life.condition(k, m), A = n.life.condition($, m);
-return y !== A && o.push({ name: u.name, from: y, to: A }), {headline: "acts",
+resolve(f) {const h = e.store.tokens[d.get(f.id) ?? f.id], p = h?.stance === void 0 || n.stance.modes.includes(h.stance);
+p || a.push(`${f.name} ${h.stance}`);
+const g = f.bars.vitality.value, k = (h?.edition?.id === t ? r.life.parseState(h.edition.state) : null) ?? r.life.enter(g, !1), m = h?.deadForGood === !0 || r.life.deadForGood(k, g), b = n.life.enter(g, m), y = r.life.condition(k, g), O = n.life.condition(b, g);
+return y !== O && o.push({ name: f.name, from: y, to: O }), {headline: "acts",
 steps: [],
 changes: [],
-state: $,
+state: b,
 ...p ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: i.length, changed: o, stances: a, defenses: s };}
-function Tv(e, t, n) {const r = e.app, s = P(r).id;
+function Bm(e, t, n) {const r = e.app, s = P(r).id;
 r.store.editionLeft = t;
-const { count: i, changed: o, stances: a, defenses: c } = Ev(r, t);
-Es(P(r), { createIfMissing: !1 });
-const l = i === 0 ? "" : o.length > 0 ? Ov(o) : ` ${i === 1 ? "One token" : `${i} tokens`} the script remembers ${i === 1 ? "was" : "were"} read again in its terms: no condition changed.`, d = [
-a.length > 0 ? `the stances the ${s} edition lacks (${kt(a, 6)})` : "",
+const { count: i, changed: o, stances: a, defenses: c } = Um(r, t);
+Cs(P(r), { createIfMissing: !1 });
+const l = i === 0 ? "" : o.length > 0 ? Hm(o) : ` ${i === 1 ? "One token" : `${i} tokens`} the script remembers ${i === 1 ? "was" : "were"} read again in its terms: no condition changed.`, d = [
+a.length > 0 ? `the stances the ${s} edition lacks (${bt(a, 6)})` : "",
 c > 0 ? `${c} defense${c === 1 ? "" : "s"} made ahead` : "",
 i > 0 ? "saves owed and reactions" : ""
-].filter((m) => m !== ""), { keys: f, told: u } = Jp(r), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}${u ? " (their players are told)" : ""}.`, p = Sv(r) ? ` Table macros: ${Kc(r, e.playerId).join("; ")}.` : "";
+].filter((g) => g !== ""), { keys: u, told: f } = am(r), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}${f ? " (their players are told)" : ""}.`, p = Gm(r) ? ` Table macros: ${Qc(r, e.playerId).join("; ")}.` : "";
 return `${n}${l}${d.length > 0 ? ` Cleared: ${d.join("; ")}.` : ""}${h}${p} Bars, worn armor and the Turn Tracker are kept, and sheet values are read as they are (not converted).`;}
-var Yc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Ov(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Yc[r]} -> ${Yc[s]}`);
-return ` Conditions read again: ${kt(t, 6)}.`;}
-var Rv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", xc = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Zc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Hm(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Zc[r]} -> ${Zc[s]}`);
+return ` Conditions read again: ${bt(t, 6)}.`;}
+var Wm = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", el = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack for one defender, DR-Attack-Group for up to three, DR-Damage, DR-Defend, DR-Stance, DR-Undo, as it uses them): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is; the script's own that the edition does not use are removed."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${sn()[1] ?? sn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${xa.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${an()[1] ?? an()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM), answer-timeout 30 (seconds an attack waits for answers; 0: no limit), ping-defenders on.`, `Settings: ${Qa.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${tt.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${st.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4174,142 +4214,147 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}
-}, Dv = g.keys(xc);
-function Zs(e) {return e ? "on" : "off";}
-function Iv(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = tt.filter((i) => t.attributes[i] !== Ho[i]).map(
+}, Km = v.keys(el);
+function _r(e) {return e ? "on" : "off";}
+function tl(e) {return e === 0 ? "off" : `${e} s`;}
+function xm(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = st.filter((i) => t.attributes[i] !== zo[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return ye({title: `DefenseRound v${we}`,
+return be({title: `DefenseRound v${$e}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Zs(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Zs(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Nv[t.apiCommands]] },
+{ label: "Players target any", lines: [_r(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [_r(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [qm[t.apiCommands]] },
+{ label: "Answer time limit", lines: [tl(t.answerTimeout)] },
+{ label: "Ping defenders", lines: [_r(t.pingDefenders)] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [ln.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [dn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Cv(e) },
+{ label: "Not on the sheet", lines: Ym(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Cv(e) {const t = e.store.sheetLacks;
+function Ym(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Nv = {refuse: "refuse (--api-as or not)",
+var qm = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function ei(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Pv(e) {const t = e.store.settings, n = P(e), r = sn().filter((o) => o !== t.edition), s = (o, a) => he(`${o}: ${Zs(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => he(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function ai(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function zm(e) {const t = e.store.settings, n = P(e), r = an().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${_r(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 se("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-he(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ei(t.apiCommands, ts)}}`),
-he(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ei(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => he(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [he(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [he(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ei(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-he("next round", "!defense-round next-round"),
-he("help handout", "!defense-round help"),
-he("table macros", "!defense-round macros")
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ai(t.apiCommands, is)}}`),
+ae(`answer-timeout: ${tl(t.answerTimeout)}`, `!defense-round config answer-timeout ?{Answer time limit in seconds - 0 is off|${t.answerTimeout}}`),
+s("ping-defenders", t.pingDefenders),
+ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ai(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ai(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ae("next round", "!defense-round next-round"),
+ae("help handout", "!defense-round help"),
+ae("table macros", "!defense-round macros")
 ].join(" ");}
-function Mv(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
+function Xm(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new T("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!tt.includes(s))
-throw new _(`unknown value name "${U(n)}": ${_t(n, tt, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Et(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = bt(e, Ie(e.parsed)), l = [];
-for (const { token: d, character: f } of a) {const u = Vh(e.app, d.id);
-u.overrides = Hn(u.overrides, s, i ? null : o);
+if (!st.includes(s))
+throw new T(`unknown value name "${B(n)}": ${Ot(n, st, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = St(e, Ie(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = Xh(e.app, d.id);
+f.overrides = Wn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (u.worn = Hn(u.worn, h, null)), Ua(e.app, d.id), l.push(Qn(d, f, e.app.store.settings).name);}
-mt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var ti = [
+h && (f.worn = Wn(f.worn, h, null)), Ya(e.app, d.id), l.push(Zn(d, u, e.app.store.settings).name);}
+yt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var ci = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Lv(e) {const { targets: t, notes: n } = bt(e, Ie(e.parsed)), r = new D(), s = {values: ti.map(([, o]) => o),
-maxes: ti.map(([, o]) => o),
+function Jm(e) {const { targets: t, notes: n } = St(e, Ie(e.parsed)), r = new D(), s = {values: ci.map(([, o]) => o),
+maxes: ci.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], c = [];
-for (const [l, d] of ti) {const f = o.values[d];
-if (!f?.present) continue;
-const u = l === "physical" ? "Physical" : "Magical", h = f.max;
-if (h === null) {a.push(`${u} has no max on the sheet: nothing to restore it to`);
+for (const [l, d] of ci) {const u = o.values[d];
+if (!u?.present) continue;
+const f = l === "physical" ? "Physical" : "Magical", h = u.max;
+if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(h === 0 && (f.current ?? 0) === 0)) {if (f.current === h) {a.push(`${u} ${h}, already whole`);
+if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${h}, already whole`);
 continue;}
-c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);}}
+c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = pr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return fr(a, o.reading.problems);
-Ua(e.app, a.id);
+}, i = mr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return hr(a, o.reading.problems);
+Ya(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-mt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Fv(e) {e.store = hn(we), e.loadProblems = [], delete e.newerState, Ma(xn, e.store);}
-function jv(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new _("details needs the key its button gives");
+yt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Qm(e) {e.store = pn($e), e.loadProblems = [], delete e.newerState, Ua(qn, e.store);}
+function Zm(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new T("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new I(i);
-const o = j(s.tokenId), a = s.hidden || o !== void 0 && Pe(o), c = s.npc || o !== void 0 && fs(o, z(o)), l = bn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, z(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
-L(ke(e.replyTo), ye(s.card()));}
-var Gv = {usage: () => Rv,
+const o = G(s.tokenId), a = s.hidden || o !== void 0 && Pe(o), c = s.npc || o !== void 0 && vs(o, Y(o)), l = $n(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, Y(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
+j(we(e.replyTo), be(s.card()));}
+var ev = {usage: () => Wm,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return xc[n];},
+return el[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Xe(e.parsed, {}), jv(e, n);
+if (r === "details") {Ze(e.parsed, {}), Zm(e, n);
 return;}
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Xe(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-L(ke("gm"), Iv(e.app)), L(ke("gm"), Pv(e.app));
+switch (Ze(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+j(we("gm"), xm(e.app)), j(we("gm"), zm(e.app));
 return;
-case "help": {Es(P(e.app));
-const i = Ba();
-L(ke(e.replyTo), _s(`The handout "${nr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {Cs(P(e.app));
+const i = qa();
+j(we(e.replyTo), Is(`The handout "${rr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new _("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = xh(e.app.store.settings, i, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {mt(e, Tv(e, a, c));
+if (!i) throw new T("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = rp(e.app.store.settings, i, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {yt(e, Bm(e, a, c));
 return;}
-mt(e, c);
+yt(e, c), Ar(e.app);
 return;}
 case "set":
-Mv(e, n);
+Xm(e, n);
 return;
 case "repair":
-Lv(e);
+Jm(e);
 return;
 case "next-round":
-Hc(e.app);
+Xc(e.app);
 return;
 case "macros":
-Av(e);
+jm(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Fv(e.app), mt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Qm(e.app), yt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), mt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), yt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new _(`unknown subcommand "${U(S(t))}": ${_t(r, Dv, "subcommands")}`);}}};
-function Vv(e, t) {const n = new D();
+throw new T(`unknown subcommand "${B(S(t))}": ${Ot(r, Km, "subcommands")}`);}}};
+function tv(e, t) {const n = new D();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ae(a.get("current")) : c ? Ea(c, o.bar) : null);
+n.set(s, a ? ce(a.get("current")) : c ? Ca(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ae(Na(o.attributeId)));
+n.set(s, ce(Ga(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4321,52 +4366,52 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Pt(dn(e.memories, Yn(i, o)), e.edition));
+n.set(s, Lt(un(e.memories, Yn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, ia(e.memories, o.tokenId ?? i));
+n.set(s, fa(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = He());
-const a = sr(r.find((c) => c.id === i)?.pr);
+case "initiative": {r ?? (r = Ke());
+const a = ir(r.find((c) => c.id === i)?.pr);
 n.set(s, N.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var qc = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function zc(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Uv(e) {const t = e.app.store.history, n = Je(e.parsed, "entry");
+var nl = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function rl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function nv(e) {const t = e.app.store.history, n = et(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new I(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!zc(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!rl(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (zc(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (rl(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Bv(e) {if (!be(e.parsed, "undo")) throw new _(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (be(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !g.prototype.hasOwnProperty.call(qc, v));
-if (t) throw new _(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Xe(e.parsed, qc), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Uv(e), i = r[s], o = P(n), a = new D(i.tokens.map((v) => [v.tokenId, Gt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Yv(v) ? c.find(($) => Jc({ place: "", tokenId: $.tokenId, name: $.name, change: v }, n.store.settings)) : void 0, f = Tf(Sf(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Jc(v, n.store.settings)), u = new D();
-for (const [v, $] of a) $ && u.set(v, Wv($));
-for (const v of f) v.name = u.get(v.tokenId) ?? v.name;
-const h = Vt(n), p = Vv(h, f), m = (v, $) => {if (v.stance !== $.stance) return $.stance === void 0 ? "has dropped its stance since" : `has taken the ${$.stance} stance since`;
-if (v.deadForGood !== $.deadForGood) return "has died for good since";
-const y = (A) => (A.edition?.id === o.id ? o.life.parseState(A.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(y(v), y($));
-}, k = Ef(f, p, $e);
-if (k.length > 0) {if (!e.gm) {const v = k.filter((A) => {const G = a.get(A.tokenId);
-return G !== void 0 && Ks(e, Xc(G));
-}), $ = [...new W(k.filter((A) => !v.includes(A)).map((A) => A.name))], y = [...ca(v, p, $e, m), ...$.length > 0 ? [`${st($)} changed`] : []];
-nt(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
+function rv(e) {if (!Ae(e.parsed, "undo")) throw new T(`--${Ae(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (Ae(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((m) => !v.prototype.hasOwnProperty.call(nl, m));
+if (t) throw new T(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Ze(e.parsed, nl), e.parsed.positionals.length > 0) throw new T("--undo takes no amount");
+const n = e.app, r = n.store.history, s = nv(e), i = r[s], o = P(n), a = new D(i.tokens.map((m) => [m.tokenId, Ut(m.tokenId, e.gm)])), c = i.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => av(m) ? c.find((b) => il({ place: "", tokenId: b.tokenId, name: b.name, change: m }, n.store.settings)) : void 0, u = Mf(Cf(i.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - i.round).filter((m) => il(m, n.store.settings)), f = new D();
+for (const [m, b] of a) b && f.set(m, iv(b));
+for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
+const h = Bt(n), p = tv(h, u), g = (m, b) => {if (m.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
+if (m.deadForGood !== b.deadForGood) return "has died for good since";
+const y = (O) => (O.edition?.id === o.id ? o.life.parseState(O.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(y(m), y(b));
+}, k = Pf(u, p, Se);
+if (k.length > 0) {if (!e.gm) {const m = k.filter((O) => {const M = a.get(O.tokenId);
+return M !== void 0 && Qs(e, sl(M));
+}), b = [...new W(k.filter((O) => !m.includes(O)).map((O) => O.name))], y = [...ma(m, p, Se, g), ...b.length > 0 ? [`${at(b)} changed`] : []];
+it(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!be(e.parsed, "force")) {nt(e, `Nothing undone, changed since: ${ca(k, p, $e, m).join("; ")}`, [{ label: "Undo anyway", command: `${Ws(i.key)} --force` }]);
+if (!Ae(e.parsed, "force")) {it(e, `Nothing undone, changed since: ${ma(k, p, Se, g).join("; ")}`, [{ label: "Undo anyway", command: `${Js(i.key)} --force` }]);
 return;}}
-fp(h, f), k.length > 0 && xv(n, f, p), cr(n, s), Kv(e, i, f, p, a, u), l.length > 0 && Te(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${st(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Hv(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: ut[e.resource], to: e.from };
+$p(h, u), k.length > 0 && cv(n, u, p), lr(n, s), ov(e, i, u, p, a, f), l.length > 0 && Oe(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${at(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function sv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: ht[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4375,100 +4420,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Wv(e) {return ce(ee(e, S(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Xc(e) {const t = z(e);
-return { token: e, character: t, npc: fs(e, t), hidden: Pe(e) };}
-function Kv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: f, change: u } of n) {const h = Hv(u);
+function iv(e) {return le(ee(e, S(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function sl(e) {const t = Y(e);
+return { token: e, character: t, npc: vs(e, t), hidden: Pe(e) };}
+function ov(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: u, change: f } of n) {const h = sv(f);
 if (h === void 0) continue;
 const p = r.get(d);
 if (p === h.to) continue;
-const m = a.get(f) ?? [];
-a.has(f) || a.set(f, m);
+const g = a.get(u) ?? [];
+a.has(u) || a.set(u, g);
 const k = `${h.label} ${typeof p == "number" ? p : "?"} -> ${h.to}`;
-m.includes(k) || m.push(k);}
+g.includes(k) || g.push(k);}
 const c = [], l = [];
-for (const d of t.tokens) {const f = s.get(d.tokenId);
-if (!f) continue;
-const u = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = u ? `${h} (${u})` : h, m = Xc(f), k = bn(e.app, m) === "public";
-m.hidden || c.push(k ? p : h), (m.hidden || !k && u) && l.push(m.hidden ? `${p} (hidden)` : p);}
-c.length > 0 && L(Ft, se(`${o}: ${kt(c, 8)}.`)), l.length > 0 && L(fe, se(`${o} (GM): ${kt(l, 8)}.`), { record: !0 });}
-function Yv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Jc({ tokenId: e, change: t }, n) {const r = j(e);
+for (const d of t.tokens) {const u = s.get(d.tokenId);
+if (!u) continue;
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = f ? `${h} (${f})` : h, g = sl(u), k = $n(e.app, g) === "public";
+g.hidden || c.push(k ? p : h), (g.hidden || !k && f) && l.push(g.hidden ? `${p} (hidden)` : p);}
+c.length > 0 && j(Gt, se(`${o}: ${bt(c, 8)}.`)), l.length > 0 && j(pe, se(`${o} (GM): ${bt(l, 8)}.`), { record: !0 });}
+function av(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function il({ tokenId: e, change: t }, n) {const r = G(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || bs(r, t.bar) === t.attributeId;
-case "attribute": {const s = _h(t.attributeId);
+return t.attributeId === void 0 || Ts(r, t.bar) === t.attributeId;
+case "attribute": {const s = Nh(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : j(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : G(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function xv(e, t, n) {const r = P(e);
+function cv(e, t, n) {const r = P(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = j(i);
+const a = n.get(s), c = G(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, f.state).state, detail: { undo: !0 } })};
-pr(e, [{ token: c, character: z(c) }], d);}}
-var qv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Qc = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, zv = { title: "Damage", anyTarget: !0, record: !0, refusals: Qc }, Xv = { title: "Damage", anyTarget: !1, record: !0, refusals: Qc }, Jv = {usage: (e) => P(e).hit.usage,
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
+mr(e, [{ token: c, character: Y(c) }], d);}}
+var lv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ol = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, dv = { title: "Damage", anyTarget: !0, record: !0, refusals: ol }, uv = { title: "Damage", anyTarget: !1, record: !0, refusals: ol }, fv = {usage: (e) => P(e).hit.usage,
 help: (e) => P(e).hit.help,
-flags: (e) => Nn(P(e).hit.flags),
-helpFor: (e, t) => be(t, "undo") || be(t, "force") || be(t, "entry") ? {title: "!damage --undo",
+flags: (e) => Pn(P(e).hit.flags),
+helpFor: (e, t) => Ae(t, "undo") || Ae(t, "force") || Ae(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (be(e.parsed, "undo") || be(e.parsed, "force") || be(e.parsed, "entry"))) {Bv(e);
+run(e) {if (e.parsed.flags.size > 0 && (Ae(e.parsed, "undo") || Ae(e.parsed, "force") || Ae(e.parsed, "entry"))) {rv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = mr(e.parsed, qs(t, "!damage", qv, n), t.hit.amount, Zr(t.id, "!damage")), s = t.hit.plan(r, it(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = bt(e, Ie(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.hit.flags, r = gr(e.parsed, ti(t, "!damage", lv, n), t.hit.amount, rs(t.id, "!damage")), s = t.hit.plan(r, ct(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = St(e, Ie(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && be(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, f = a.filter(({ token: h, character: p }) => Ee(e.playerId, h, p)), u = a.filter((h) => !f.includes(h)).map(({ token: h }) => ee(h, "a token"));
-if (u.length > 0 && c.push(`${st(u)}: only the GM or its controller ${d}`), a = f, a.length === 0) {nt(e, `Not applied: ${c.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : v.keys(n).find((d) => n[d].decides !== void 0 && Ae(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: p }) => Ee(e.playerId, h, p)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => ee(h, "a token"));
+if (f.length > 0 && c.push(`${at(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {it(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return vr(e, s, a, c, i ? zv : Xv);}
-}, Qv = { ids: { kind: "list" }, help: { kind: "switch" } }, Zv = {usage: (e) => P(e).check.usage,
+return vr(e, s, a, c, i ? dv : uv);}
+}, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {usage: (e) => P(e).check.usage,
 help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : Nn(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return cv(e);
+flags: (e) => P(e).check.refused ? [] : Pn(P(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Am(e);
 const t = P(e.app), n = t.check;
-if (n.refused) {nt(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {it(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = qs(t, "!defend", Qv, n.flags), s = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-vc(e, s);
-const i = t.check.plan(mr(e.parsed, r, void 0, Zr(t.id, "!defend")));
-mc(e, s);
-const o = bt(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const f = c.find(({ id: u }) => u === d.id);
-return f && a.push(`${ee(d, "a token")}: --${f.flag} names the token itself`), f === void 0;});
-if (l.length === 0) {nt(e, rr(a).join("; "));
+const r = ti(t, "!defend", hv, n.flags), s = v.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+wc(e, s);
+const i = t.check.plan(gr(e.parsed, r, void 0, rs(t.id, "!defend")));
+bc(e, s);
+const o = St(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+return u && a.push(`${ee(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
+if (l.length === 0) {it(e, sr(a).join("; "));
 return;}
 return vr(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, em = { ids: { kind: "list" }, help: { kind: "switch" } }, tm = {usage: (e) => P(e).stance.usage,
+}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => P(e).stance.usage,
 help: (e) => P(e).stance.help,
 run(e) {const t = P(e.app);
 if (t.stance.modes.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Xe(e.parsed, em);
+Ze(e.parsed, mv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new _(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new T(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new _(`unknown stance "${U(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
+throw new T(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
-if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = bt(e, Ie(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: f, character: u }) => {const h = Qn(f, u, c);
+if (s === void 0 && i) throw new T(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = St(e, Ie(e.parsed));
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Zn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Te(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+Oe(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return vr(e, Zh(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function nm(e, t, n) {return n === null ? e + t : O.max(e, O.min(e + t, n));}
-function rm(e, t, n) {return {values: [],
+return vr(e, lp(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function gv(e, t, n) {return n === null ? e + t : _.max(e, _.min(e + t, n));}
+function kv(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4477,162 +4522,162 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = nm(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-R(pe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+R(ve, { kind: "heal-title", who: d, resource: n, amount: a - s }),
 R(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
 R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? ze("Heal", l.conditions) : [],
+...n === "vitality" && l ? Qe("Heal", l.conditions) : [],
 ...l?.now ? [R("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var sm = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", im = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, om = {usage: () => sm,
+var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
 run(e) {const t = e.parsed;
-Xe(t, im);
-const n = Nr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(Je(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = bt(e, Ie(t));
-return vr(e, rm(P(e.app), n, r), s, i, {title: "Heal",
+Ze(t, wv);
+const n = Fr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Te(et(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = St(e, Ie(t));
+return vr(e, kv(P(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Zc(e, t, n) {if (!n || jt(t)) return;
-const r = e.store.settings, s = ge[r.bars.vitality].value;
+function al(e, t, n) {if (!n || Vt(t)) return;
+const r = e.store.settings, s = ye[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ae(n[s]), o = S(t.get(ge[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = cm(t, s, o, i);
+const i = ce(n[s]), o = S(t.get(ye[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Av(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const l = P(e), d = { token: t, character: z(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && a < i && i - a <= ki) {const m = l.hit.handEdit(i - a, it(e, !0)), k = {...m,
-resolve($, y) {if (l.life.condition($.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const A = m.resolve($, y);
-return !ft(A) && !A.changes.some((G) => G.kind === "bar" && G.resource === "vitality") && A.changes.push({ kind: "bar", resource: "vitality", to: i }), A;}
-}, v = An(
+const l = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= _i) {const g = l.hit.handEdit(i - a, ct(e, !0)), k = {...g,
+resolve(b, y) {if (l.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const O = g.resolve(b, y);
+return !pt(O) && !O.changes.some((M) => M.kind === "bar" && M.resource === "vitality") && O.changes.push({ kind: "bar", resource: "vitality", to: i }), O;}
+}, m = Sn(
 e,
 d,
 k,
-hr,
-ot(e),
-Vt(e),
-() => ({ vitalityFrom: i, title: R(pe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+pr,
+lt(e),
+Bt(e),
+() => ({ vitalityFrom: i, title: R(ve, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (v.kind === "unsafe") return;
-if (v.kind === "problems")
-v.reading.condition !== "dead" && L(fe, se(`Hand edit not read through armor: ${fr(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const $ = v.outcome.changes.find((A) => A.kind === "bar" && A.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: $?.kind === "bar" ? $.to : i, by: t.id, echoed: new W() });
-const y = pc(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Ps(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Ws(y), byGm: !0 } } : {} });
+if (m.kind === "unsafe") return;
+if (m.kind === "problems")
+m.reading.condition !== "dead" && j(pe, se(`Hand edit not read through armor: ${hr(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {const b = m.outcome.changes.find((O) => O.kind === "bar" && O.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new W() });
+const y = yc(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+Us(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Js(y), byGm: !0 } } : {} });
 return;}}
-const h = lm(e, u ? a : i, a), p = An(e, d, h.plan, hr, ot(e), Vt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-p.kind === "written" && (u && !f.plain ? Ep(e, o, p.applied) : o && !u && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new W(), plain: !0 }), h.saysSomething() && Ps(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function am(e, t, n) {const r = $s(t);
+const h = Sv(e, f ? a : i, a), p = Sn(e, d, h.plan, pr, lt(e), Bt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+p.kind === "written" && (f && !u.plain ? Lp(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new W(), plain: !0 }), h.saysSomething() && Us(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function $v(e, t, n) {const r = Es(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = ae(s), o = ae(r.current);
+const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Th(r.id, a)) Zc(e, c, { [ge[a].value]: s });}
-function cm(e, t, n, r) {const s = ae(e.get(t));
+for (const c of Mh(r.id, a)) al(e, c, { [ye[a].value]: s });}
+function Av(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ae(Na(n));
+const i = ce(Ga(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function lm(e, t, n) {const r = P(e);
+function Sv(e, t, n) {const r = P(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return s = c.vitality !== n || !$e(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+return s = c.vitality !== n || !Se(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-R(pe, { kind: "hand-edit-title", who: l }),
+R(ve, { kind: "hand-edit-title", who: l }),
 R(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => R("Change", u)),
+...c.steps.map((f) => R("Change", f)),
 c.now ? R("Now", c.now) : R("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-var dm = {values: [],
+var _v = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function um(e, t) {if (jt(t)) return;
-const n = mn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || pr(e, [{ token: t, character: z(t) }], dm);}
-var fm = 400, hm = 100, pm = 20, vm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function Tv(e, t) {if (Vt(t)) return;
+const n = gn(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || mr(e, [{ token: t, character: Y(t) }], _v);}
+var Ev = 400, Ov = 100, Rv = 20, Dv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? fm : hm;
-for (const i of r.splice(0, O.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > pm + 1) {for (const [i, o] of this.bySender)
+const s = e === "gm" ? Ev : Ov;
+for (const i of r.splice(0, _.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > Rv + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function mm(e) {const t = P(e);
+function Iv(e) {const t = P(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = hs() !== void 0, r = As("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
-fe,
+const n = ks() !== void 0, r = Os("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+pe,
 [
 se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? he("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? he("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var ni = {"!damage": Jv,
-"!attack": hv,
-"!defend": Zv,
-"!stance": tm,
-"!heal": om,
-"!defense-round": Gv};
-function gm() {const e = As(xn) === void 0, { stored: t, problems: n, newer: r } = Hf(As(xn), we, vh), s = { store: t, attributes: new Eh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new vm() };
-return r !== void 0 ? (s.newerState = r, Zn(`${ie} v${we}: ${n.join("; ")}`), L(fe, se(ym(r)))) : km(s, e), wm(s), s;}
-function km(e, t) {const n = e.store, r = e.loadProblems;
-t && qf(n.settings, bm());
-const s = Op(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ma(xn, n), r.length > 0 && (Zn(`${ie} v${we}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(fe, se(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(fe, se(`${ie} v${we} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== we && Ae("rebuilding the help handout", () => Es(Ne(n.settings.edition)))(), n.scriptVersion = we;}
-function ym(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function wm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || $r(e);});
-Be(
+var li = {"!damage": fv,
+"!attack": Om,
+"!defend": pv,
+"!stance": vv,
+"!heal": bv,
+"!defense-round": ev};
+function Cv() {const e = Os(qn) === void 0, { stored: t, problems: n, newer: r } = Jf(Os(qn), $e, Ah), s = { store: t, attributes: new Ph(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Dv() };
+return r !== void 0 ? (s.newerState = r, er(`${ie} v${$e}: ${n.join("; ")}`), j(pe, se(Pv(r)))) : (Nv(s, e), Ar(s)), Mv(s), s;}
+function Nv(e, t) {const n = e.store, r = e.loadProblems;
+t && nh(n.settings, Lv());
+const s = jp(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ua(qn, n), r.length > 0 && (er(`${ie} v${$e}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(pe, se(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(pe, se(`${ie} v${$e} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== $e && he("rebuilding the help handout", () => Cs(Ne(n.settings.edition)))(), n.scriptVersion = $e;}
+function Pv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = he("following the Turn Tracker", () => {n() || Sr(e);});
+We(
 "chat:message",
-Ae(
+he(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = Ha(c, ni);
-if (l === void 0) {Dh(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = za(c, li);
+if (l === void 0) {jh(r);
 return;}
-return $r(e), Ka(e, c, ni, l);}
-return Ka(e, c, ni);}},
-(c) => c?.type === "api" && c.playerid ? us(c.playerid) : void 0));
-const s = Ae("a hand edit of a bar", (c, l) => {n() || Zc(e, nh(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${c}_value`, s);
-Be(
+return Sr(e), Ja(e, c, li, l);}
+return Ja(e, c, li);}},
+(c) => c?.type === "api" && c.playerid ? ms(c.playerid) : void 0));
+const s = he("a hand edit of a bar", (c, l) => {n() || al(e, dh(c), l);});
+for (const c of ["bar1", "bar2", "bar3"]) We(`change:graphic:${c}_value`, s);
+We(
 "destroy:graphic",
-Ae("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), Be(
+he("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+), We(
 "add:graphic",
-Ae("showing a new token its character's markers", (c) => {n() || um(e, c);})
-), wv(e), Be(
+he("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
+), Mm(e), We(
 "change:campaign:turnorder",
-Ae("following the Turn Tracker", (c, l) => {n() || $r(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
-), $m(r);
-const i = Ae("refreshing attribute look-ups", (c) => {const l = $s(c);
+he("following the Turn Tracker", (c, l) => {n() || Sr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
+), Fv(r);
+const i = he("refreshing attribute look-ups", (c) => {const l = Es(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Ae("refreshing attribute look-ups", (c) => {const l = $s(c);
+}), o = he("refreshing attribute look-ups", (c) => {const l = Es(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Be("add:attribute", o), Be("destroy:attribute", i), Be("change:attribute:name", o), Am(s);
-const a = th();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || am(e, c, l);
-}))), n() || Ae("checking HealthColors", () => mm(e))(), Zn(`${ie} v${we} ready: edition ${t.settings.edition}.`);}
-function bm() {return Rh(ie.toLowerCase());}
-function $m(e) {const t = Qf();
+We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), jv(s);
+const a = lh();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", he("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
+}))), n() || he("checking HealthColors", () => Iv(e))(), er(`${ie} v${$e} ready: edition ${t.settings.edition}.`);}
+function Lv() {return Fh(ie.toLowerCase());}
+function Fv(e) {const t = oh();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Am(e) {const t = Jf();
+function jv(e) {const t = ih();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Be("ready", Ae("starting up", () => {gm();}));
-var Sm = we;
-function _m(e) {return op(e);}
-return sl(ii);
+We("ready", he("starting up", () => {Cv();}));
+var Gv = $e;
+function Vv(e) {return vp(e);}
+return fl(fi);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -303,6 +303,7 @@ class Runner {
     if (this.world.newerJson !== undefined) add('steps with a newer state in place');
     max('state characters', after.stateJson?.length ?? 0);
     max('history entries', Array.isArray(this.world.stored()?.history) ? this.world.stored().history.length : 0);
+    if (facts.messages.some((r) => r.who === 'DefenseRound' && r.content.includes('No answer in time'))) add('attacks resolved by their answer time limit');
     if (!actor || !cmd) return;
     const who = actor.gm ? 'GM' : 'player';
     if (changed) add(`${who} ${cmd.kind} changed something`);

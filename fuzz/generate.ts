@@ -488,7 +488,7 @@ export class Generator {
 
   private configPair(): string[] {
     const rng = this.rng;
-    switch (rng.weighted({ edition: 5, target: 3, armor: 2, api: 1, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, unknown: 0.5 })) {
+    switch (rng.weighted({ edition: 5, target: 3, armor: 2, api: 1, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, timeout: 0.8, ping: 0.5, unknown: 0.5 })) {
       case 'edition':
         // Every registered edition, one of them typed in capitals.
         return ['edition', this.choice([...editionIds(), editionIds()[1 % editionIds().length]!.toUpperCase()], ['hexcrawl'])];
@@ -508,6 +508,11 @@ export class Generator {
         return [`marker.${rng.pick([...MEANINGS(), 'bogus'])}`, rng.pick(MARKERS)];
       case 'overwhelm':
         return ['overwhelm-limit', this.number(0, 1000)];
+      case 'timeout':
+        // Seconds an attack waits for answers: the advance steps (up to two minutes) run some out.
+        return ['answer-timeout', rng.chance(0.3) ? '0' : this.number(0, 120)];
+      case 'ping':
+        return ['ping-defenders', this.choice(['on', 'off'], ['yes'])];
       default:
         return [rng.pick(['colour', '<b>X</b>', 'edition']), rng.pick(['x', ''])];
     }

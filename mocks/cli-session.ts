@@ -23,6 +23,7 @@ export const HELP = `Commands:
   edit <token> <bar1|bar2|bar3>[_max] <value>
                               edit a bar by hand, as a user (fires Roll20's change events)
   next-turn                   press the Turn Tracker's next-turn button
+  wait <seconds>              let time pass at the table (an attack's answer-timeout runs out)
   click <n> [answer]          press button n (buttons are numbered across the session and stay
                               clickable); the answer fills ?{...} (several: separated by |).
                               A whispered button is clickable only by whom it was whispered to
@@ -69,6 +70,7 @@ export class CliSession {
   private readonly tokenList: 'all' | 'changed';
   private shownTokens = new Map<string, string>();
   private logCursor = 0;
+  private pingCursor = 0;
   private warningCursor = 0;
 
   private constructor(options: SessionOptions) {
@@ -136,6 +138,16 @@ export class CliSession {
       case 'edit':
         await this.guard(out, async () => this.edit(rest));
         break;
+      case 'wait': {
+        const seconds = Number(rest);
+        if (!Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) return { output: 'wait takes a number of seconds (0 to 86400).', quit: false };
+        await this.guard(out, async () => {
+          this.mock.advance(seconds * 1000);
+          await this.mock.settle();
+        });
+        out.push(`(${seconds} s pass)`);
+        break;
+      }
       case 'next-turn':
         await this.guard(out, async () => {
           this.mock.nextTurn();
@@ -322,6 +334,13 @@ export class CliSession {
       }
       out.push(...rendered.lines);
     }
+    // Roll20 shows a ping on the map only to the players it names (everyone when it names none).
+    for (const ping of this.mock.pings.slice(this.pingCursor)) {
+      const token = this.tokens().find((t) => t.get('left') === ping.left && t.get('top') === ping.top && t.get('_pageid' as never) === ping.pageId);
+      const seen = ping.visibleTo === null ? 'everyone' : ping.visibleTo.map((id) => String(this.mock.globals.getObj('player', id)?.get('_displayname') ?? id)).join(', ');
+      out.push(`[ping] ${token ? String(token.get('name')) : `(${ping.left}, ${ping.top})`}, seen by ${seen}`);
+    }
+    this.pingCursor = this.mock.pings.length;
     for (const line of this.mock.logs.slice(this.logCursor)) out.push(`[api log] ${line}`);
     this.logCursor = this.mock.logs.length;
     for (const line of this.mock.warnings.slice(this.warningCursor)) out.push(`[mock warning] ${line}`);

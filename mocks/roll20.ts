@@ -20,6 +20,28 @@ export const MISSING_FIELD_LOG = 'No attribute or sheet field found for characte
 /** How long a script's attribute write takes to reach the linked token bars (virtual ms; Roll20 gives no figure, HealthColors waits 50). */
 export const LINKED_BAR_DELAY_MS = 20;
 
+/** What the mock's clock reads when a table opens (Date.now, ms): a fixed day, so runs replay. */
+export const CLOCK_START = Date.UTC(2025, 0, 1, 19, 0, 0);
+
+/** Node's longest timer: a longer (or a negative) delay is run after 1 ms, with a warning (Roll20's sandbox is Node). */
+const TIMEOUT_MAX = 2_147_483_647;
+
+/**
+ * A ping a script sent (sendPing): where, whose colour, whether it moves views, and who sees it.
+ * Roll20's docs: `visibleTo` is one player id, an array of them, or a comma-separated list; without
+ * it every player sees the ping.
+ */
+export interface Ping {
+  left: number;
+  top: number;
+  pageId: string;
+  /** The player whose colour it takes (null: the API's yellow). */
+  playerId: string | null;
+  moveAll: boolean;
+  /** The player ids that see it; null: everyone. */
+  visibleTo: string[] | null;
+}
+
 /** Exactly the globals a Roll20 API script sees. */
 export interface Roll20Globals {
   on: typeof on;
@@ -39,6 +61,9 @@ export interface Roll20Globals {
   clearTimeout: (id?: unknown) => void;
   setInterval: (callback: TimerCallback, ms?: number, ...args: any[]) => number;
   clearInterval: (id?: unknown) => void;
+  sendPing: typeof sendPing;
+  /** The sandbox's clock: JavaScript's Date, reading the mock's virtual time (Date.now, new Date()). */
+  Date: DateConstructor;
 }
 
 export interface MockStats {
@@ -82,8 +107,17 @@ export interface MockRoll20 {
   settle(): Promise<void>;
   /** Moves the virtual clock forward, running timers as they come due. */
   advance(ms: number): void;
+  /** Virtual ms since the table opened. */
   now(): number;
-  restart(load: () => void): Promise<void>;
+  /** What the script's Date.now() reads now (CLOCK_START + now()). */
+  clock(): number;
+  /**
+   * Roll20 restarts the sandbox: timers are dropped, state is kept as JSON, the script loads again
+   * and gets `ready`. `downMs`: how long the sandbox was down (the clock moves on, no timer runs).
+   */
+  restart(load: () => void, downMs?: number): Promise<void>;
+  /** Every ping the script sent, oldest first. */
+  readonly pings: Ping[];
   install(target?: object): void;
   uninstall(): void;
 
@@ -136,10 +170,11 @@ export interface MockRoll20 {
   addTokenMarkers(markers: ReadonlyArray<{ name: string; id: number }>): void;
 }
 
+// `Date` too: the script reads Roll20's clock with Date.now(), and the mock's clock is virtual.
 const GLOBAL_NAMES = [
-  'on', 'sendChat', 'getObj', 'findObjs', 'filterObjs', 'getAllObjs', 'createObj', 'getAttrByName',
+  'Date', 'on', 'sendChat', 'getObj', 'findObjs', 'filterObjs', 'getAllObjs', 'createObj', 'getAttrByName',
   'playerIsGM', 'randomInteger', 'log', 'Campaign', 'state', 'setTimeout', 'clearTimeout',
-  'setInterval', 'clearInterval',
+  'setInterval', 'clearInterval', 'sendPing',
 ] as const;
 
 export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
@@ -153,6 +188,7 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
   const chatLog: ChatRecord[] = [];
   const logs: string[] = [];
   const workerWrites: WorkerWrite[] = [];
+  const pings: Ping[] = [];
   const gmIds = new Set<string>();
   /** The character sheet's defaults, by lower-cased attribute name (one sheet per campaign, as in Roll20). */
   const sheetDefaults = new Map<string, { current: string | number; max: string | number }>();
@@ -234,7 +270,11 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
 
   const timer = (label: string, every: boolean) => (callback: TimerCallback, ms?: number, ...args: any[]): number => {
     if (typeof callback !== 'function') throw new TypeError(`${label} needs a function`);
-    const delay = Number(ms) || 0;
+    let delay = Number(ms) || 0;
+    if (delay > TIMEOUT_MAX) {
+      warn(`${label}(${delay}): longer than Node's ${TIMEOUT_MAX} ms, so it runs after 1 ms`);
+      delay = 1;
+    }
     return scheduler.schedule(`${label} callback`, () => callback(...args), delay, every ? delay : undefined);
   };
 
@@ -332,6 +372,14 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
     clearTimeout: (id?: unknown) => scheduler.cancel(id),
     setInterval: timer('setInterval', true),
     clearInterval: (id?: unknown) => scheduler.cancel(id),
+    sendPing(left: number, top: number, pageId: string, playerId?: string | null, moveAll?: boolean, visibleTo?: string | string[]) {
+      if (!Number.isFinite(left) || !Number.isFinite(top)) warn(`sendPing at (${String(left)}, ${String(top)}): not a point`);
+      if (store.get(String(pageId))?.type !== 'page') warn(`sendPing on ${String(pageId)}: no such page`);
+      const seen = visibleTo === undefined || visibleTo === null || visibleTo === '' ? null : (Array.isArray(visibleTo) ? visibleTo : String(visibleTo).split(',')).map((id) => String(id).trim()).filter((id) => id !== '');
+      for (const id of seen ?? []) if (store.get(id)?.type !== 'player') warn(`sendPing visibleTo ${id}: no such player`);
+      pings.push({ left: Number(left), top: Number(top), pageId: String(pageId), playerId: playerId ? String(playerId) : null, moveAll: moveAll === true, visibleTo: seen });
+    },
+    Date: virtualDate(() => CLOCK_START + scheduler.now),
   };
   Object.defineProperty(globals, 'state', {
     enumerable: true,
@@ -389,10 +437,14 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       crashes.assertNone();
     },
     now: () => scheduler.now,
-    async restart(load) {
+    clock: () => CLOCK_START + scheduler.now,
+    pings,
+    async restart(load, downMs = 0) {
       const saved = JSON.stringify(state);
       bus.clear();
       scheduler.clear();
+      // The sandbox was down: time passed, and no timer of the old one is left to run.
+      scheduler.advance(downMs);
       ready = false;
       state = JSON.parse(saved) as Record<string, any>;
       crashes.guard('script load', load);
@@ -533,6 +585,24 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
   }
 
   return mock;
+}
+
+/**
+ * JavaScript's Date reading the mock's clock: Date.now() and new Date() say the virtual time (what
+ * settle() and advance() move), so a script's time limit is tested without sleeping; any other use
+ * is the real Date's.
+ */
+function virtualDate(clock: () => number): DateConstructor {
+  const Real = Date;
+  function VirtualDate(this: unknown, ...args: unknown[]): unknown {
+    if (!new.target) return new Real(clock()).toString();
+    return args.length === 0 ? new Real(clock()) : new (Real as any)(...args);
+  }
+  VirtualDate.prototype = Real.prototype;
+  VirtualDate.now = clock;
+  VirtualDate.UTC = Real.UTC;
+  VirtualDate.parse = Real.parse;
+  return VirtualDate as unknown as DateConstructor;
 }
 
 function zeroStats(): MockStats {

@@ -1,6 +1,9 @@
 // Deferred work on a virtual clock: sendChat answers, chat deliveries and the script's timers.
 // Work due now runs on the next real macrotask by itself (so it is never in the same tick);
-// delayed timers run when settle() or advance() moves the clock, so tests never sleep.
+// delayed timers run when settle() or advance() moves the clock, so tests never sleep. settle()
+// waits out what a command sets off, timers of SHORT_WORK_MS or less (a linked bar's copy, another
+// script's next step); a longer one (a time limit) runs when advance() brings its time, as at a
+// table, where the time between two commands is the players'.
 import type { CrashRecorder } from './crashes.js';
 
 // Captured at load, so installing the mock's timers on globalThis cannot loop back into them.
@@ -14,7 +17,12 @@ interface Task {
   run: () => void;
   /** Repeat period for setInterval. */
   every?: number;
+  /** The wait it was set for (virtual ms). */
+  delay: number;
 }
+
+/** The longest timer settle() runs (the mock's own are 50 ms at most): a longer one waits for advance(). */
+export const SHORT_WORK_MS = 100;
 
 const MAX_RUNS_PER_PUMP = 10_000;
 const MAX_SETTLE_ROUNDS = 2_000;
@@ -32,7 +40,7 @@ export class Scheduler {
   schedule(label: string, fn: () => void, delay = 0, every?: number): number {
     const id = this.nextId++;
     const wait = Math.max(0, Number(delay) || 0);
-    this.tasks.set(id, { id, due: this.now + wait, seq: this.seq++, label, run: fn, every });
+    this.tasks.set(id, { id, due: this.now + wait, seq: this.seq++, label, run: fn, every, delay: wait });
     if (wait === 0) this.queuePump();
     return id;
   }
@@ -81,8 +89,9 @@ export class Scheduler {
   }
 
   /**
-   * Runs everything pending until quiet: due work, then the clock moves on to the next one-shot timer.
-   * Intervals run while one-shot work remains, but alone they do not keep settle() going.
+   * Runs everything pending until quiet: due work, then the clock moves on to the next one-shot timer
+   * set for SHORT_WORK_MS or less. Intervals run while one-shot work remains, but alone they do not
+   * keep settle() going; a longer timer waits for advance().
    */
   async settle(): Promise<void> {
     let quiet = 0;
@@ -92,7 +101,7 @@ export class Scheduler {
         quiet = 0;
         continue;
       }
-      const next = this.earliest((t) => t.every === undefined);
+      const next = this.earliest((t) => t.every === undefined && t.delay <= SHORT_WORK_MS);
       if (next) {
         this.advance(next.due - this.now); // intervals due on the way run in their turn
         quiet = 0;

@@ -27,6 +27,7 @@ import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
 import { attackCommand } from './commands/exchange';
+import { armAnswerTimeouts } from './commands/exchange/timeout';
 import { installConfig, later, logLine, onEvent, savedState, saveState } from './roll20/sandbox';
 
 export const COMMANDS: CommandTable = {
@@ -49,6 +50,8 @@ export function startDefenseRound(): App {
     send(TO_GM, renderLine(newerStateNotice(newer)));
   } else {
     adoptState(app, firstInstall);
+    // The open attacks' answer time limits go on from `state`: those past theirs resolve at once.
+    armAnswerTimeouts(app);
   }
   registerHandlers(app);
   return app;

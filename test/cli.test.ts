@@ -95,6 +95,20 @@ describe('the sandbox session', () => {
     expect((await session.run('next-turn')).output).toContain('DefenseRound: Turn: Goblin 1');
   });
 
+  it('lets time pass with wait (a timer of the script runs on time) and shows a ping with who sees it', async () => {
+    const timed = `on('ready', () => on('chat:message', (msg) => {
+      if (msg.content !== '!later') return;
+      const bob = findObjs({ _type: 'graphic', name: 'Bob' })[0];
+      sendPing(bob.get('left'), bob.get('top'), bob.get('_pageid'), null, false, bob.get('controlledby'));
+      setTimeout(() => sendChat('Stand-in', 'ten seconds on'), 10000);
+    }));`;
+    const { session } = await CliSession.start({ source: timed });
+    expect((await session.run('!later')).output).toContain('[ping] Bob, seen by Alice');
+    expect((await session.run('wait 9.9')).output).not.toContain('ten seconds on');
+    expect((await session.run('wait 0.1')).output).toContain('Stand-in: ten seconds on');
+    expect((await session.run('wait soon')).output).toBe('wait takes a number of seconds (0 to 86400).');
+  });
+
   it('answers bad input and reports a crash without throwing', async () => {
     const { session } = await CliSession.start({ source: STAND_IN });
     expect((await session.run('as Nobody')).output).toBe('No player named "Nobody". Players: GM, Alice, Ben.');

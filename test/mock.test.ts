@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { createRoll20, LINKED_BAR_DELAY_MS, type MockObject, type MockRoll20 } from '../mocks/roll20.js';
+import { CLOCK_START, createRoll20, LINKED_BAR_DELAY_MS, type MockObject, type MockRoll20 } from '../mocks/roll20.js';
 import { buildDemoScene } from '../mocks/scene.js';
 import { BUMP_STAND_IN } from '../mocks/other-scripts.js';
 import { evaluateIn, loadBundleSource } from '../mocks/vm.js';
@@ -338,7 +338,7 @@ describe('chat', () => {
     g.on('chat:message', (msg: Roll20ChatMessage) => {
       if (msg.type !== 'api') return;
       replies.push(`${msg.who}|${msg.playerid}|${JSON.stringify(msg.selected)}|${msg.inlinerolls?.[0]?.results.total}`);
-      g.setTimeout(() => g.sendChat('Bot', 'later'), 5000);
+      g.setTimeout(() => g.sendChat('Bot', 'later'), 50);
       g.sendChat('Bot', 'echo', () => g.sendChat('Bot', 'from callback'));
     });
     mock.dice.force(3);
@@ -398,18 +398,50 @@ describe('timers', () => {
   it('runs timers in due order on a virtual clock, and cleared ones never', async () => {
     const { mock, g } = demo();
     const order: string[] = [];
-    g.setTimeout(() => order.push('late'), 60_000);
+    g.setTimeout(() => order.push('short'), 90);
     g.setTimeout((a: string) => order.push(a), 10, 'early');
     const cancelled = g.setTimeout(() => order.push('cancelled'), 5);
     g.clearTimeout(cancelled);
     let ticks = 0;
     const interval = g.setInterval(() => {
       if (++ticks === 3) g.clearInterval(interval);
-    }, 1000);
+    }, 30);
     await mock.settle();
-    expect(order).toEqual(['early', 'late']);
+    expect(order).toEqual(['early', 'short']);
     expect(ticks).toBe(3);
-    expect(mock.now()).toBe(60_000);
+    expect(mock.now()).toBe(90);
+  });
+
+  it('settle() leaves a timer longer than its short work (a time limit) to advance(), which runs it on time; Date reads the clock', async () => {
+    const { mock, g } = demo();
+    const Clock = (g as unknown as { Date: DateConstructor }).Date;
+    const start = Clock.now();
+    expect(start).toBe(CLOCK_START);
+    const order: string[] = [];
+    g.setTimeout(() => order.push(`late at ${Clock.now() - start}`), 60_000);
+    await mock.settle();
+    expect(order).toEqual([]);
+    mock.advance(59_999);
+    expect(order).toEqual([]);
+    mock.advance(1);
+    expect(order).toEqual(['late at 60000']);
+    expect(new Clock().getTime()).toBe(start + 60_000);
+    expect(new Clock(0).getTime()).toBe(0);
+    // Node (Roll20's sandbox) runs a timer longer than 2^31 - 1 ms after 1 ms, and says so.
+    g.setTimeout(() => order.push('overflow'), 2 ** 31);
+    await mock.settle();
+    expect(order.at(-1)).toBe('overflow');
+    expect(mock.warnings.some((w) => /longer than Node/.test(w))).toBe(true);
+  });
+
+  it('a restart drops the timers and moves the clock by the time the sandbox was down', async () => {
+    const { mock, g } = demo();
+    const order: string[] = [];
+    g.setTimeout(() => order.push('lost'), 5_000);
+    await mock.restart(() => undefined, 30_000);
+    mock.advance(60_000);
+    expect(order).toEqual([]);
+    expect(mock.now()).toBe(90_000);
   });
 
   it('settle() terminates with an interval that is never cleared', async () => {
@@ -533,9 +565,23 @@ describe('globals', () => {
   it('holds exactly the Roll20 sandbox globals', () => {
     const { g } = demo();
     expect(Object.keys(g).sort()).toEqual(
-      ['Campaign', 'clearInterval', 'clearTimeout', 'createObj', 'filterObjs', 'findObjs', 'getAllObjs', 'getAttrByName',
-        'getObj', 'log', 'on', 'playerIsGM', 'randomInteger', 'sendChat', 'setInterval', 'setTimeout', 'state'].sort(),
+      ['Campaign', 'Date', 'clearInterval', 'clearTimeout', 'createObj', 'filterObjs', 'findObjs', 'getAllObjs', 'getAttrByName',
+        'getObj', 'log', 'on', 'playerIsGM', 'randomInteger', 'sendChat', 'sendPing', 'setInterval', 'setTimeout', 'state'].sort(),
     );
+  });
+
+  it('sendPing records who sees the ping: one id, an array or a comma-separated list (Roll20\'s docs); none given: everyone', () => {
+    const { mock, g, scene } = demo();
+    const { Alice, Ben } = scene.players;
+    g.sendPing(10, 20, scene.pageId, null, false, Alice);
+    g.sendPing(10, 20, scene.pageId, Alice, true, [Alice, Ben]);
+    g.sendPing(10, 20, scene.pageId, undefined, false, `${Alice}, ${Ben}`);
+    g.sendPing(10, 20, scene.pageId);
+    expect(mock.pings.map((ping) => ping.visibleTo)).toEqual([[Alice], [Alice, Ben], [Alice, Ben], null]);
+    expect(mock.pings[1]).toEqual({ left: 10, top: 20, pageId: scene.pageId, playerId: Alice, moveAll: true, visibleTo: [Alice, Ben] });
+    expect(mock.warnings).toEqual([]);
+    g.sendPing(10, 20, 'nowhere', null, false, 'nobody');
+    expect(mock.warnings).toEqual(['sendPing on nowhere: no such page', 'sendPing visibleTo nobody: no such player']);
   });
 
   it('install() puts them on a target and uninstall() restores what was there', () => {

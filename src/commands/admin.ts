@@ -14,6 +14,7 @@ import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo, suggest
 import { resolveTargets } from './targets';
 import { handoutButton, HELP_HANDOUT_NAME, refreshHelpHandout } from './helpHandout';
 import { switchEdition } from './editionSwitch';
+import { armAnswerTimeouts } from './exchange/timeout';
 import { freshState, STATE_KEY } from '../state/store';
 import { saveState } from '../roll20/sandbox';
 import { withEntry } from '../state/tokens';
@@ -32,7 +33,7 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
-    what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${CONFIG_KEYS.join(', ')}.`],
+    what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM), answer-timeout 30 (seconds an attack waits for answers; 0: no limit), ping-defenders on.`, `Settings: ${CONFIG_KEYS.join(', ')}.`],
   },
   set: {
     title: '!defense-round set',
@@ -61,6 +62,11 @@ function onOff(flag: boolean): string {
   return flag ? 'on' : 'off';
 }
 
+/** The answer time limit as the GM reads it. */
+function timeLimit(seconds: number): string {
+  return seconds === 0 ? 'off' : `${seconds} s`;
+}
+
 export function statusCard(app: App): string {
   const s = app.store.settings;
   const edition = activeEdition(app);
@@ -80,6 +86,8 @@ export function statusCard(app: App): string {
       { label: 'Players target any', lines: [onOff(s.playersTargetAny)] },
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
       { label: 'Relayed commands', lines: [RELAYED_SHOWN[s.apiCommands]] },
+      { label: 'Answer time limit', lines: [timeLimit(s.answerTimeout)] },
+      { label: 'Ping defenders', lines: [onOff(s.pingDefenders)] },
       { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
       { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.table.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
@@ -127,6 +135,9 @@ function settingsMenu(app: App): string {
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
     // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
     renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${currentFirst(s.apiCommands, API_COMMANDS)}}`),
+    // The query's default is the current limit: accepting changes nothing.
+    renderButton(`answer-timeout: ${timeLimit(s.answerTimeout)}`, `!defense-round config answer-timeout ?{Answer time limit in seconds - 0 is off|${s.answerTimeout}}`),
+    toggle('ping-defenders', s.pingDefenders),
     // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
     renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ['bar1', 'bar2', 'bar3'])}}`),
     ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
@@ -283,6 +294,7 @@ export const adminCommand: CommandHandler = {
           return;
         }
         replyResult(ctx, said);
+        armAnswerTimeouts(ctx.app);
         return;
       }
       case 'set':

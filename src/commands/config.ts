@@ -4,6 +4,7 @@ import {
   ATTRIBUTE_KEYS,
   BAR_NAMES,
   MARKER_KEYS,
+  MAX_ANSWER_TIMEOUT,
   type ApiCommands,
   type AttributeKey,
   type BarName,
@@ -31,6 +32,8 @@ export const CONFIG_KEYS: readonly string[] = [
   'armor-on-manual-edits',
   'overwhelm-limit',
   'api-commands',
+  'answer-timeout',
+  'ping-defenders',
 ];
 
 /** What the GM is told for each api-commands value: what a relayed command now does, and when that is safe. */
@@ -116,6 +119,14 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey === 'api-commands') {
     settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
     return API_COMMANDS_SAID[settings.apiCommands];
+  }
+  if (lowerKey === 'answer-timeout') {
+    const seconds = (settings.answerTimeout = integerArg(value, 'answer-timeout (seconds, 0: off)', 0, MAX_ANSWER_TIMEOUT));
+    return seconds === 0 ? 'Attacks now wait for answers with no time limit.' : `An attack still waiting ${seconds} s after its declaration now resolves as Resolve now would.`;
+  }
+  if (lowerKey === 'ping-defenders') {
+    settings.pingDefenders = choiceArg(value, lowerKey, ON_OFF) === 'on';
+    return `Prompted defenders are ${settings.pingDefenders ? 'now' : 'no longer'} pinged for their players.`;
   }
   throw new UsageError(`unknown setting "${echo(key)}": ${suggest(key, CONFIG_KEYS, 'settings')}`);
 }

@@ -32,6 +32,21 @@ export function later(run: () => void): void {
   setTimeout(run, 0);
 }
 
+/** Roll20's clock, in ms since 1970 (what a time limit counts on: it goes on while the sandbox is down). */
+export function clockNow(): number {
+  return Date.now();
+}
+
+/** Runs a function once, `ms` from now (a time limit); the timer's id, to cancel it. */
+export function runIn(run: () => void, ms: number): unknown {
+  return setTimeout(run, ms);
+}
+
+/** Cancels a timer of `runIn` (undefined: none). */
+export function cancelRun(id: unknown): void {
+  if (id !== undefined) clearTimeout(id as Parameters<typeof clearTimeout>[0]);
+}
+
 /** Writes a handout's notes, creating it (in every journal) when it does not exist and `create` allows; its id (undefined: none). */
 export function writeHandout(name: string, notes: string, create: boolean): string | undefined {
   const existing = findObjs({ _type: 'handout', name })[0];

@@ -46,6 +46,11 @@ const AttackSchema = objectSchema({
   flags: v.pipe(v.array(v.tuple([word, v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(8))])), v.maxLength(20)),
   situation: v.nullable(word),
   round: v.pipe(v.number(), v.safeInteger()),
+  /**
+   * What its answer time limit counts from (Roll20's clock, ms), across restarts: its declaration, or
+   * the GM's later change of the limit. None: kept by an older version, and no limit set since.
+   */
+  waitingSince: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   defenders: v.pipe(v.array(id), v.minLength(1), v.maxLength(MAX_DEFENDERS)),
   answers: v.record(id, AnswerSchema),
 });

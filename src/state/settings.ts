@@ -42,6 +42,9 @@ const visibility = v.picklist(['gm', 'public'] as const);
 export const API_COMMANDS = ['refuse', 'gm', 'api-as'] as const;
 export type ApiCommands = (typeof API_COMMANDS)[number];
 
+/** commands.md, "!attack": the longest answer time limit, in seconds (an hour: past that, the GM settles it). */
+export const MAX_ANSWER_TIMEOUT = 3600;
+
 export const SettingsSchema = objectSchema({
   edition: editionIdSchema,
   bars: objectSchema({
@@ -63,6 +66,10 @@ export const SettingsSchema = objectSchema({
   overwhelmLimit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
   // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
   apiCommands: v.picklist(API_COMMANDS),
+  // commands.md, "!attack": seconds an attack waits for its answers before it resolves by itself (0: no limit).
+  answerTimeout: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ANSWER_TIMEOUT)),
+  // A prompted defender's token is pinged for its controllers.
+  pingDefenders: v.boolean(),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -77,6 +84,8 @@ export function defaultSettings(): Settings {
     armorOnManualEdits: false,
     overwhelmLimit: 20,
     apiCommands: 'refuse',
+    answerTimeout: 0,
+    pingDefenders: false,
   };
 }
 

@@ -33,8 +33,8 @@ export interface Table {
    * its edition state's fields, stance, worn armor (as `wear`) and overrides; undefined when nothing.
    */
   memory(token: TokenName | string): any;
-  /** Roll20 restarts the sandbox: state is kept as JSON, the script loads again and gets `ready`. */
-  restart(): Promise<void>;
+  /** Roll20 restarts the sandbox: state is kept as JSON, the script loads again and gets `ready` (`downMs`: the time it was down). */
+  restart(downMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -104,8 +104,8 @@ export async function openTable(
       const character = tokenObj?.get('bar1_link') ? stored?.tokens?.[tokenObj.get('represents')] : undefined;
       return memoryView(character ? { ...own, ...character } : own, stored?.exchange?.waiting?.[id(token)]);
     },
-    async restart() {
-      await mock.restart(load);
+    async restart(downMs = 0) {
+      await mock.restart(load, downMs);
       mock.assertNoCrash();
       mock.newMessages();
     },

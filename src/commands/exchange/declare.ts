@@ -19,6 +19,8 @@ import { attackerName, nextAttackKey, settlesItself } from './attacks';
 import { attackOrderOf } from './line';
 import { rememberOrder } from './asked';
 import { sendPrompts } from './prompt';
+import { startAnswerTime } from './timeout';
+import { pingDefenders } from './nudge';
 import { resolveAttack } from './resolve';
 
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
@@ -100,6 +102,8 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
     if (!hits.has(defenderOrder)) hits.set(defenderOrder, edition.hit.plan(defenderOrder, planContext(app, ctx.gm)));
     return hits.get(defenderOrder);
   });
+  pingDefenders(app, attack);
+  startAnswerTime(app, attack);
   if (settlesItself(app, attack)) return resolveAttack(ctx, attack, plan);
 }
 

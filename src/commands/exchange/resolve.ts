@@ -15,9 +15,10 @@ import { aheadMisfit, askedOf, orderOfAttack } from './asked';
  * Resolves an attack through the pipeline: each defender takes the hit `!damage` would have made,
  * the declared line parsed once for all of them (`hit`: as its declaration parsed it, when it
  * settles at once); an answered one reads its answer in place of the one on file; unanswered ones
- * take no defense (or, in an edition with defense modes, their own).
+ * take no defense (or, in an edition with defense modes, their own); `late`: those the answer time
+ * limit ran out on, their rows saying so.
  */
-export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>): void | Promise<void> {
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>, late?: readonly string[]): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.check.answers;
@@ -46,6 +47,7 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
     const kept = attack.answers[tokenId];
     const asked = askedOf(edition, attack, tokenId);
     const item: PlannedTarget<unknown> = { target, plan: planFor(asked.order), given };
+    if (late?.includes(tokenId)) item.answer = 'No answer in time';
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {
       // A defender the hit could not touch was never asked: its row says what the hit did, not an answer.
