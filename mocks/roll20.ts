@@ -333,6 +333,9 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
     setInterval: timer('setInterval', true),
     clearInterval: (id?: unknown) => scheduler.cancel(id),
   };
+  // Roll20's clock is real time, and its timers wait for it: the script's Date is real time plus the
+  // virtual time the timers skipped. A JavaScript built-in, not a Roll20 global: not enumerable, and not installed in src mode.
+  Object.defineProperty(globals, 'Date', { value: clockDate(() => scheduler.now) });
   Object.defineProperty(globals, 'state', {
     enumerable: true,
     get: () => state,
@@ -533,6 +536,21 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
   }
 
   return mock;
+}
+
+/** A Date whose clock is real time moved on by `skipped` ms (the sandbox's own; the test process keeps its Date). */
+function clockDate(skipped: () => number): DateConstructor {
+  const Real = Date;
+  const now = (): number => Real.now() + skipped();
+  return class SandboxDate extends Real {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(now());
+      else super(...(args as [string]));
+    }
+    static override now(): number {
+      return now();
+    }
+  } as DateConstructor;
 }
 
 function zeroStats(): MockStats {
