@@ -30,6 +30,8 @@ export interface App {
   oddTurnRowsTold?: boolean;
   /** Open attacks whose resolution is under way, their roll out (memory only: a restart leaves them open). */
   resolving?: Set<OpenAttack>;
+  /** Each player's last attack declared, for a double click (memory only). */
+  lastAttacks?: Map<string, { line: string; key: string; at: number }>;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

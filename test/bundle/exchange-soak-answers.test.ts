@@ -65,6 +65,8 @@ describe('soak: what an answer carries (bundle)', () => {
     expect(t.attr('Bob', 'vitality')).toBe(70);
     // The same with the Mental roll given (--mental-roll); a failed one leaves the -25 (30 against 20 fails).
     await t.say('GM', '!defense-round next-round');
+    // A few seconds on (the same attack again at once is a double click, refused).
+    t.mock.advance(5000);
     await t.say('GM', `!attack 200 --situation spell-unseen --ids ${t.id('Bob')}`, ['Goblin 1']);
     await t.say('Alice', `!defend --answer A2 --ids ${t.id('Bob')} --action evade --roll 30 --mental-roll 90`);
     expect(t.attr('Bob', 'vitality')).toBe(40);

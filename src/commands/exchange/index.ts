@@ -27,7 +27,7 @@ function attackUsage(app: App): string {
   const edition = activeEdition(app);
   const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
   const own = usageOf(edition.check.answers.flags);
-  return `${damage}${own === '' ? '' : ` ${own}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+  return `${damage}${own === '' ? '' : ` ${own}`} --ids DEFENDER ... [--from ATTACKER | --unseen]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 
 export const attackCommand: CommandHandler = {
@@ -39,7 +39,7 @@ export const attackCommand: CommandHandler = {
   },
   help: () => [
     'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
-    'The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+    'The attacker is --from, or the one token selected; with neither it is refused, unless the GM says --unseen (no attacker). The same attack sent again within 5 seconds is refused (a double click). Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
   ],
   run(ctx) {
     if (hasFlag(ctx.parsed, 'list')) return listAttacks(ctx);
@@ -78,6 +78,8 @@ function cancelAttack(ctx: CommandContext, key: string): void {
   const attack = attackOf(ctx, key.toUpperCase());
   if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to cancel`);
   delete ctx.app.store.exchange.attacks[attack.key];
+  // Declared again after a cancel is meant, not a double click.
+  for (const [who, last] of ctx.app.lastAttacks ?? []) if (last.key === attack.key) ctx.app.lastAttacks!.delete(who);
   send(PUBLIC, renderLine(`Attack ${attack.key} is cancelled: nothing was written.`), { record: true });
 }
 
