@@ -110,7 +110,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   reply(ctx, `${name}: ${said}.${next}`);
   if (settles) await resolveAttack(ctx, attack);
   // Every defender has answered and the attack is the GM's to settle: the GM gets its card (Resolve now, Cancel).
-  else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+  else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack)), { record: true });
 }
 
 /**

@@ -15,7 +15,7 @@ import { controlsToken } from '../targets';
 import { nameList } from '../refusals';
 import { attackerName, attackSeenBy, openAttack, unanswered, waitingNames, waitsForGm } from './attacks';
 import { declareAttack } from './declare';
-import { gmCard } from './prompt';
+import { gmCard, waitingRows } from './prompt';
 import { resolveAttack } from './resolve';
 
 export { answerAttack } from './answer';
@@ -40,6 +40,7 @@ export const attackCommand: CommandHandler = {
   help: () => [
     'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
     'The attacker is --from, or the one token selected; with neither it is refused, unless the GM says --unseen (no attacker). The same attack sent again within 5 seconds is refused (a double click). Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+    'The GM\'s card has every defender\'s buttons (the GM answers for anyone); !attack --list has them for those still to answer.',
   ],
   run(ctx) {
     if (hasFlag(ctx.parsed, 'list')) return listAttacks(ctx);
@@ -98,7 +99,7 @@ function listAttacks(ctx: CommandContext): void {
     return;
   }
   if (ctx.gm) {
-    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack, [])));
+    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack)));
     return;
   }
   const lines = attacks.map((attack) => {
@@ -106,12 +107,14 @@ function listAttacks(ctx: CommandContext): void {
     // Nobody she sees is left to answer: the attack waits for the GM (to settle it, or for tokens she does not see).
     return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'the GM'}`;
   });
-  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
+  // Her tokens still to answer, each with its buttons (a prompt scrolled away).
+  const rows = attacks.flatMap((attack) => waitingRows(app, edition, attack, ctx.playerId).map((row) => ({ ...row, label: `${attack.key}: ${row.label}` })));
+  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }, ...rows] }));
 }
 
 /** Round's end (commands.md): the GM is reminded of the attacks still open, with Resolve and Cancel; they do not resolve by themselves. */
 export function remindOpenAttacks(app: App): void {
   const edition = activeEdition(app);
-  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack)), { record: true });
 }
 
