@@ -242,7 +242,8 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     const shown = publicFromScript(resolved).join('\n');
     expect(shown).toMatch(/Goblin 2/);
     expect(shown).not.toMatch(/37/);
-    expect(shown).toMatch(/Bob: Defend 90 \(typed\): failure/);
+    // Bob's answer resolved the attack: its row says the check as the answer's line would have.
+    expect(shown).toMatch(/Bob: Defend d100 90 vs 55: failure \(typed\)/);
     expect(whispered(resolved, 'gm').join('\n')).toMatch(/Goblin 2: Evade 37/);
   });
 

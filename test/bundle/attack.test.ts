@@ -472,7 +472,8 @@ describe('prompts, answers and the attack\'s life', () => {
     await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade`);
     table.mock.dice.force(5);
     const out = await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend --roll 5`);
-    expect(all(out)).toMatch(/Bob: Evade: no check was made\./);
-    expect(all(out)).toMatch(/Goblin 2: Defend 5: success\./);
+    expect(all(out)).toMatch(/Bob: Evade: no check was made; /);
+    // The GM's answer resolved it: its row says the check as the answer's line would have.
+    expect(all(out)).toMatch(/Goblin 2: Perception d100 5 vs 35: success; .*Defend d100 5 vs 40 - 5 = 35: success; blocks the hit\./);
   });
 });

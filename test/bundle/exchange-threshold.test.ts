@@ -149,7 +149,7 @@ describe('!attack in threshold (The Defensive Turn)', () => {
     // Nobody to wait for: no prompt and no waiting card, the result at once (issue 33).
     const none = await attack(`20 --hit 15 --ids ${ids('Bob', 'Goblin 2')}`);
     expect(whispered(none, 'Alice')).toEqual([]);
-    expect(all(none)).toMatch(/Bob: is missed\./);
+    expect(all(none)).toMatch(/Goblin 1's attack A2: 20 physical \| Bob: is missed\./);
     expect(table.stored().exchange.attacks).toEqual({});
     expect([table.attr('Bob', 'vitality'), table.bar('Goblin 2')]).toEqual([10, 30]);
     // A defense made ahead that does not fit is used up by the miss, as the same !damage uses it.
