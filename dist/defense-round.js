@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Tr = Object.defineProperty, cl = Object.getOwnPropertyDescriptor, ll = Object.getOwnPropertyNames, ui = Object.prototype.hasOwnProperty, dl = (e, t) => {for (var n in t)
-ui.call(t, n) && Tr(e, n, { get: t[n], enumerable: !0 });
-}, ul = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ll(t))
-!ui.call(e, s) && s !== n && Tr(e, s, { get: () => t[s], enumerable: !(r = cl(t, s)) || r.enumerable });
+var Cr = Object.defineProperty, hl = Object.getOwnPropertyDescriptor, pl = Object.getOwnPropertyNames, hi = Object.prototype.hasOwnProperty, ml = (e, t) => {for (var n in t)
+hi.call(t, n) && Cr(e, n, { get: t[n], enumerable: !0 });
+}, vl = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of pl(t))
+!hi.call(e, s) && s !== n && Cr(e, s, { get: () => t[s], enumerable: !(r = hl(t, s)) || r.enumerable });
 return e;
-}, fl = (e) => ul(Tr({}, "__esModule", { value: !0 }), e), fi = {};
-dl(fi, {onDamage: () => Vv,
-version: () => Gv});
-var _ = Math, N = Number, S = String, v = Object, z = Array, ne = JSON, D = Map, W = Set, je = WeakMap, On = Error, hi = RangeError, pi = Promise, Wt = Date, hl = isNaN, pl = "0.2.0", ie = "DefenseRound", $e = pl, Rn, ml = {lang: void 0,
+}, gl = (e) => vl(Cr({}, "__esModule", { value: !0 }), e), pi = {};
+ml(pi, {onDamage: () => zv,
+version: () => qv});
+var T = Math, C = Number, A = String, k = Object, X = Array, ie = JSON, I = Map, K = Set, Ve = WeakMap, In = Error, mi = RangeError, vi = Promise, Rt = Date, kl = isNaN, yl = "0.2.0", ce = "DefenseRound", Oe = yl, Cn, wl = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function mi(e) {return !e && !Rn ? ml : {lang: e?.lang ?? Rn?.lang,
+function gi(e) {return !e && !Cn ? wl : {lang: e?.lang ?? Cn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Rn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Rn?.abortPipeEarly};}
-var vl;
-function gl(e) {return vl?.get(e);}
-var kl;
-function yl(e) {return kl?.get(e);}
-var wl;
-function bl(e, t) {return wl?.get(e)?.get(t);}
-function ut(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && v.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function x(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ut(i), c = {kind: e.kind,
+abortEarly: e?.abortEarly ?? Cn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Cn?.abortPipeEarly};}
+var bl;
+function $l(e) {return bl?.get(e);}
+var Al;
+function Sl(e) {return Al?.get(e);}
+var _l;
+function Tl(e, t) {return _l?.get(e)?.get(t);}
+function ht(e) {const t = typeof e;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+function q(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ht(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,97 +54,97 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? bl(e.reference, c.lang) ?? (l ? yl(c.lang) : null) ?? r.message ?? gl(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? Tl(e.reference, c.lang) ?? (l ? Sl(c.lang) : null) ?? r.message ?? $l(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function $l(e, t) {return e === t || N.isNaN(e) && N.isNaN(t);}
-function Al(e, t) {return v.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Er(e, t) {const n = [...new W(e)];
+function El(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
+function Ol(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function Nr(e, t) {const n = [...new K(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function re(e) {return e["~standard"] = {version: 1,
+function oe(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, mi())
+validate: (t) => e["~run"]({ value: t }, gi())
 }, e;}
-function vi(e) {return {kind: "validation",
+function ki(e) {return {kind: "validation",
 type: "finite",
-reference: vi,
+reference: ki,
 async: !1,
 expects: null,
-requirement: N.isFinite,
+requirement: C.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;}};}
-function Et(e) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && q(this, "finite", t, n), t;}};}
+function Dt(e) {return {kind: "validation",
 type: "integer",
-reference: Et,
+reference: Dt,
 async: !1,
 expects: null,
-requirement: N.isInteger,
+requirement: C.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;}};}
-function J(e, t) {return {kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && q(this, "integer", t, n), t;}};}
+function Q(e, t) {return {kind: "validation",
 type: "max_length",
-reference: J,
+reference: Q,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function qe(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && q(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function Je(e, t) {return {kind: "validation",
 type: "max_value",
-reference: qe,
+reference: Je,
 async: !1,
-expects: `<=${e instanceof Wt ? e.toJSON() : ut(e)}`,
+expects: `<=${e instanceof Rt ? e.toJSON() : ht(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Wt ? n.value.toJSON() : ut(n.value) }), n;}};}
-function ze(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && q(this, "value", n, r, { received: n.value instanceof Rt ? n.value.toJSON() : ht(n.value) }), n;}};}
+function Qe(e, t) {return {kind: "validation",
 type: "min_length",
-reference: ze,
+reference: Qe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function Ge(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && q(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function Ue(e, t) {return {kind: "validation",
 type: "min_value",
-reference: Ge,
+reference: Ue,
 async: !1,
-expects: `>=${e instanceof Wt ? e.toJSON() : ut(e)}`,
+expects: `>=${e instanceof Rt ? e.toJSON() : ht(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Wt ? n.value.toJSON() : ut(n.value) }), n;}};}
-function Dn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && q(this, "value", n, r, { received: n.value instanceof Rt ? n.value.toJSON() : ht(n.value) }), n;}};}
+function Nn(e, t) {return {kind: "validation",
 type: "regex",
-reference: Dn,
+reference: Nn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;}};}
-function ft(e) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && q(this, "format", n, r), n;}};}
+function pt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: ft,
+reference: pt,
 async: !1,
 expects: null,
-requirement: N.isSafeInteger,
+requirement: C.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;}};}
-function Or() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && q(this, "safe integer", t, n), t;}};}
+function Pr() {return {kind: "transformation",
 type: "trim",
-reference: Or,
+reference: Pr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Sl = { abortEarly: !0 };
-function _l(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Rr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Xe(e, t) {return re({kind: "schema",
+var Rl = { abortEarly: !0 };
+function Dl(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function Mr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Ze(e, t) {return oe({kind: "schema",
 type: "array",
-reference: Xe,
+reference: Ze,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (z.isArray(s)) {n.typed = !0, n.value = [];
+if (X.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -156,49 +156,49 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else x(this, "type", n, r);
+} else q(this, "type", n, r);
 return n;}});}
-function Je(e) {return re({kind: "schema",
+function et(e) {return oe({kind: "schema",
 type: "boolean",
-reference: Je,
+reference: et,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function gi(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : q(this, "type", t, n), t;}});}
+function yi(e, t) {return oe({kind: "schema",
 type: "custom",
-reference: gi,
+reference: yi,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Q(e, t) {return re({kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : q(this, "type", n, r), n;}});}
+function Z(e, t) {return oe({kind: "schema",
 type: "literal",
-reference: Q,
-expects: ut(e),
+reference: Z,
+expects: ht(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return $l(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function Kt(e, t) {return re({kind: "schema",
+"~run"(n, r) {return El(n.value, this.literal) ? n.typed = !0 : q(this, "type", n, r), n;}});}
+function Xt(e, t) {return oe({kind: "schema",
 type: "nullable",
-reference: Kt,
+reference: Xt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Rr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function me(e) {return re({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = Mr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function we(e) {return oe({kind: "schema",
 type: "number",
-reference: me,
+reference: we,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !hl(t.value) ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function ki(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !kl(t.value) ? t.typed = !0 : q(this, "type", t, n), t;}});}
+function wi(e, t) {return oe({kind: "schema",
 type: "object",
-reference: ki,
+reference: wi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Rr(o), c = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : Mr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
@@ -217,8 +217,8 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = _l(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {input: void 0,
+} else if (o.fallback !== void 0) n.value[i] = Dl(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (q(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,27 +227,27 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else x(this, "type", n, r);
+} else q(this, "type", n, r);
 return n;}});}
-function L(e, t) {return re({kind: "schema",
+function G(e, t) {return oe({kind: "schema",
 type: "optional",
-reference: L,
+reference: G,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Rr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function te(e, t) {return re({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = Mr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function re(e, t) {return oe({kind: "schema",
 type: "picklist",
-reference: te,
-expects: Er(e.map(ut), "|"),
+reference: re,
+expects: Nr(e.map(ht), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;}});}
-function In(e, t, n) {return re({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : q(this, "type", n, r), n;}});}
+function Pn(e, t, n) {return oe({kind: "schema",
 type: "record",
-reference: In,
+reference: Pn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (Al(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (Ol(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -276,24 +276,24 @@ u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else x(this, "type", r, s);
+} else q(this, "type", r, s);
 return r;}});}
-function Z(e) {return re({kind: "schema",
+function ee(e) {return oe({kind: "schema",
 type: "string",
-reference: Z,
+reference: ee,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;}});}
-function yi(e, t) {return re({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : q(this, "type", t, n), t;}});}
+function bi(e, t) {return oe({kind: "schema",
 type: "tuple",
-reference: yi,
+reference: bi,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (z.isArray(s)) {n.typed = !0, n.value = [];
+if (X.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -305,16 +305,16 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else x(this, "type", n, r);
+} else q(this, "type", n, r);
 return n;}});}
-function wi(e) {let t;
+function $i(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function bi(e, t) {return re({kind: "schema",
+function Ai(e, t) {return oe({kind: "schema",
 type: "union",
-reference: bi,
-expects: Er(e.map((n) => n.expects), "|"),
+reference: Ai,
+expects: Nr(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-x(this, "type", n, r, { issues: wi(i) }), n.typed = !0;
+q(this, "type", n, r, { issues: $i(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-x(this, "type", n, r, { issues: wi(o) });}
+q(this, "type", n, r, { issues: $i(o) });}
 return n;}});}
-function xt() {return re({kind: "schema",
+function Jt() {return oe({kind: "schema",
 type: "unknown",
-reference: xt,
+reference: Jt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function $i(e, t, n) {return re({kind: "schema",
+function Si(e, t, n) {return oe({kind: "schema",
 type: "variant",
-reference: $i,
+reference: Si,
 expects: "Object",
 async: !1,
 key: e,
@@ -346,40 +346,40 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new W(f).add(h.key));
-else {let p = !0, g = 0;
-for (const k of f) {const m = h.entries[k];
-if (k in i ? m["~run"]({typed: !1,
-value: i[k]
-}, Sl).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {p = !1, c !== k && (a < g || a === g && k in i && !(c in i)) && (a = g, c = k, l = []), c === k && l.push(h.entries[k].expects);
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new K(f).add(h.key));
+else {let p = !0, m = 0;
+for (const g of f) {const v = h.entries[g];
+if (g in i ? v["~run"]({typed: !1,
+value: i[g]
+}, Rl).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {p = !1, c !== g && (a < m || a === m && g in i && !(c in i)) && (a = m, c = g, l = []), c === g && l.push(h.entries[g].expects);
 break;}
-g++;}
-if (p) {const k = h["~run"]({ value: i }, s);
-(!o || !o.typed && k.typed) && (o = k);}}
+m++;}
+if (p) {const g = h["~run"]({ value: i }, s);
+(!o || !o.typed && g.typed) && (o = g);}}
 if (o && !o.issues) break;}};
-if (d(this, new W([this.key])), o) return o;
-x(this, "type", r, s, {input: i[c],
-expected: Er(l, "|"),
+if (d(this, new K([this.key])), o) return o;
+q(this, "type", r, s, {input: i[c],
+expected: Nr(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
 key: c,
 value: i[c]}]});
-} else x(this, "type", r, s);
+} else q(this, "type", r, s);
 return r;}});}
-function F(...e) {return re({...e[0],
+function V(...e) {return oe({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ve(e, t, n) {const r = e["~run"]({ value: t }, mi(n));
+function Be(e, t, n) {const r = e["~run"]({ value: t }, gi(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function U(e) {return ki(v.assign(v.create(null), e));}
-var Ai = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul", power: "Power" }, Yt = [
+function H(e) {return wi(k.assign(k.create(null), e));}
+var _i = ["vitality", "soul", "power"], mt = { vitality: "Vitality", soul: "Soul", power: "Power" }, Qt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,104 +399,105 @@ var Ai = ["vitality", "soul", "power"], ht = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ve = "title", oe = "summary", Ue = "action";
-function Qe(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], fe = "title", le = "summary", He = "action";
+function tt(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function R(e, t) {return t.section = e, t;}
-function pt(e) {return "kind" in e;}
-var Tl = /^[+-]?\d+$/;
-function ce(e) {if (typeof e == "number")
-return N.isSafeInteger(e) ? e + 0 : null;
+function D(e, t) {return t.section = e, t;}
+function vt(e) {return "kind" in e;}
+function Pe(e, t, n, r = `${e} (${t})`) {return n?.title ? n.title(e, t) : r;}
+var Il = /^[+-]?\d+$/;
+function he(e) {if (typeof e == "number")
+return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Tl.test(t)) return null;
-const n = N(t);
-return N.isSafeInteger(n) ? n + 0 : null;}
-function Cn(e, t) {return _.floor(e * t / 100);}
-function Si(e, t, n) {return _.min(n, _.max(t, e));}
-var _i = 1e6;
-function le(e, t) {if (e.length <= t) return e;
-const n = _.floor(t);
+if (!Il.test(t)) return null;
+const n = C(t);
+return C.isSafeInteger(n) ? n + 0 : null;}
+function Mn(e, t) {return T.floor(e * t / 100);}
+function Ti(e, t, n) {return T.min(n, T.max(t, e));}
+var Ei = 1e6;
+function de(e, t) {if (e.length <= t) return e;
+const n = T.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function B(e, t = 40) {return e.length > t ? `${le(e, t - 3)}...` : e;}
-var T = class extends On {}, I = class extends On {};
-function El(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[N(r)]?.results?.total;
-return typeof s == "number" && N.isFinite(s) ? S(s) : n;
+function W(e, t = 40) {return e.length > t ? `${de(e, t - 3)}...` : e;}
+var S = class extends In {}, R = class extends In {};
+function Cl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
+return typeof s == "number" && C.isFinite(s) ? A(s) : n;
 }) : e;}
-function Dr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function Ti(e, t) {let n = t;
-for (; n < e.length && !Dr(e.charCodeAt(n)); ) n += 1;
+function Lr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function Oi(e, t) {let n = t;
+for (; n < e.length && !Lr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Ol(e) {const t = [], n = e.length;
+function Nl(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (Dr(s)) {r += 1;
+if (Lr(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = Ti(e, r + 1);
+const i = Oi(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function Ir(e) {const t = Ol(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new D();
+function Fr(e) {const t = Nl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new I();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new T(`--${B(c)} is given twice`);
+if (s.has(c)) throw new S(`--${W(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Rl(e, t) {if (e.length > 40) return;
+function Pl(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Dl(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Ml(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Ot(e, t, n, r = "") {const s = Rl(e.toLowerCase(), t);
+function It(e, t, n, r = "") {const s = Pl(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Dl(e, t) {let n = [], r = z.from({ length: t.length + 1 }, (s, i) => i);
+function Ml(e, t) {let n = [], r = X.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = _.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = _.min(i[o], n[o - 2] + 1));
+i[o] = T.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = T.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ze(e, t, n) {e.flags.forEach((r, s) => {const i = v.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+function nt(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new T(`--${B(s)} means nothing in the ${o} edition`) : new T(`unknown flag --${B(s)}: ${Ot(s, v.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new T(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new T(`--${s} needs a value`);
+throw o ? new S(`--${W(s)} means nothing in the ${o} edition`) : new S(`unknown flag --${W(s)}: ${It(s, k.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new S(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new S(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new T(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
-function et(e, t) {const n = e.flags.get(t);
+throw new S(`--${s} takes one value (got "${W(r.join(" "))}")`);});}
+function rt(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function Ae(e, t) {return e.flags.has(t);}
-function mt(e, t, n, r) {const s = ce(e);
-if (s === null) throw new T(`${t} must be a whole number (got "${B(e)}")`);
-if (s < n || s > r) throw new T(`${t} must be from ${n} to ${r} (got ${s})`);
+function be(e, t) {return e.flags.has(t);}
+function gt(e, t, n, r) {const s = he(e);
+if (s === null) throw new S(`${t} must be a whole number (got "${W(e)}")`);
+if (s < n || s > r) throw new S(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Il(e, t, n, r) {const s = et(e, t);
-return s === void 0 ? void 0 : mt(s, `--${t}`, n, r);}
-function Te(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new T(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+function Ll(e, t, n, r) {const s = rt(e, t);
+return s === void 0 ? void 0 : gt(s, `--${t}`, n, r);}
+function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new S(`${t} must be one of ${n.join(", ")} (got "${W(e)}")`);
 return s;}
-function Ie(e) {const t = e.flags.get("ids");
+function Me(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Uv(e) {return e;}
-var Ei = new je();
-function Cr(e) {let t = Ei.get(e);
+function Xv(e) {return e;}
+var Ri = new Ve();
+function jr(e) {let t = Ri.get(e);
 if (t) return t;
-t = {}, Ei.set(e, t);
-for (const [n, r] of v.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, Ri.set(e, t);
+for (const [n, r] of k.entries(e)) {const s = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (s.token = !0), r.decides !== void 0 && (s.decides = r.decides), t[n] = s;}
 return t;}
-function Nr(e) {const t = e.onlyWhen === void 0 ? [] : z.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function Gr(e) {const t = e.onlyWhen === void 0 ? [] : X.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function Pr(e, t) {return v.prototype.hasOwnProperty.call(e, t);}
-function Oi(e, t, n, r) {if (r && ce(e) === null) throw new T(`${t} must be a whole number or an inline roll like ${r} (got "${B(e)}")`);
-return mt(e, t, 0, n);}
-function Cl(e, t, n) {const r = n.join(" "), s = `--${e}`;
+function Vr(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
+function Di(e, t, n, r) {if (r && he(e) === null) throw new S(`${t} must be a whole number or an inline roll like ${r} (got "${W(e)}")`);
+return gt(e, t, 0, n);}
+function Fl(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -506,67 +507,67 @@ return r;
 case "list":
 return n.flatMap((i) => i.split(",")).map((i) => i.trim()).filter((i) => i !== "");
 case "integer":
-return mt(r, s, t.min, t.max);
+return gt(r, s, t.min, t.max);
 case "amount":
-return Oi(r, s, t.max, t.example);
+return Di(r, s, t.max, t.example);
 case "die":
-return mt(r, s, 1, t.sides);
-case "choice": {const i = r.toLowerCase(), o = t.meaningless && Pr(t.meaningless, i) ? t.meaningless[i] : void 0;
-if (o !== void 0) throw new T(o);
-return Te(r, s, t.choices);}}}
-function Mr(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function Lr(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function Ri(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function Nn(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function Di(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Nl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : S(i);
+return gt(r, s, 1, t.sides);
+case "choice": {const i = r.toLowerCase(), o = t.meaningless && Vr(t.meaningless, i) ? t.meaningless[i] : void 0;
+if (o !== void 0) throw new S(o);
+return De(r, s, t.choices);}}}
+function Ur(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function Br(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function Ii(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Ln(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function Ci(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function jl(e, t, n, r) {const s = t.flag, i = r.get(s), o = i === void 0 ? void 0 : A(i);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Nn(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function Pl(e) {const t = Nr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Lr(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${s} ${Ln(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${s} ${o}`) : (a = n.flags.has(s), c = `--${e} needs --${s}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function Gl(e) {const t = Gr(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = Br(e);
 return n ? [...t, n.flag] : t;}
-var Ii = new je();
-function Ml(e) {let t = Ii.get(e);
-if (!t) {const n = v.keys(e), r = new D(n.map((s) => [s, Pl(e[s])]));
+var Ni = new Ve();
+function Vl(e) {let t = Ni.get(e);
+if (!t) {const n = k.keys(e), r = new I(n.map((s) => [s, Gl(e[s])]));
 t = {names: n,
-conditions: new D(n.map((s) => [s, Nr(e[s])])),
+conditions: new I(n.map((s) => [s, Gr(e[s])])),
 dependsOn: r,
-compared: new W([...r.values()].flat()),
+compared: new K([...r.values()].flat()),
 retired: n.filter((s) => e[s].retired !== void 0),
-required: n.filter((s) => Mr(e[s]))
-}, Ii.set(e, t);}
+required: n.filter((s) => Ur(e[s]))
+}, Ni.set(e, t);}
 return t;}
-function Ci(e, t, n) {return Ze(e, Cr(t), n), Ni(e, t);}
-function Ni(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Ml(t);
-for (const p of o) if (e.flags.has(p)) throw new T(t[p].retired);
+function Pi(e, t, n) {return nt(e, jr(t), n), Mi(e, t);}
+function Mi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Vl(t);
+for (const p of o) if (e.flags.has(p)) throw new S(t[p].retired);
 for (const p of a) {if (e.flags.has(p)) continue;
-const g = t[p];
-throw new T(Di(g) ?? `no ${p} given: add --${p} ${jr(g)}`);}
-const c = new D(), l = (p) => {if (c.has(p)) return;
-const g = e.flags.get(p);
-c.set(p, g === void 0 ? Ri(t[p]) : Cl(p, t[p], g));
-}, d = new W(), u = (p) => {if (d.has(p)) return;
+const m = t[p];
+throw new S(Ci(m) ?? `no ${p} given: add --${p} ${Wr(m)}`);}
+const c = new I(), l = (p) => {if (c.has(p)) return;
+const m = e.flags.get(p);
+c.set(p, m === void 0 ? Ii(t[p]) : Fl(p, t[p], m));
+}, d = new K(), u = (p) => {if (d.has(p)) return;
 d.add(p);
-const g = t[p], k = Lr(g);
-if (k && !e.flags.has(p)) {const m = c.get(k.flag);
-if (m !== void 0 && k.in.includes(S(m))) throw new T(Di(g)?.split("{value}").join(S(m)) ?? `--${k.flag} ${S(m)} needs --${p}`);}
+const m = t[p], g = Br(m);
+if (g && !e.flags.has(p)) {const v = c.get(g.flag);
+if (v !== void 0 && g.in.includes(A(v))) throw new S(Ci(m)?.split("{value}").join(A(v)) ?? `--${g.flag} ${A(v)} needs --${p}`);}
 if (e.flags.has(p))
-for (const m of r.get(p)) {const b = Nl(p, m, e, c);
-if (b !== null) throw new T(b);}
-}, f = new W(), h = (p) => {if (!(c.has(p) || f.has(p) || !Pr(t, p))) {f.add(p);
-for (const g of s.get(p) ?? []) h(g);
+for (const v of r.get(p)) {const b = jl(p, v, e, c);
+if (b !== null) throw new S(b);}
+}, f = new K(), h = (p) => {if (!(c.has(p) || f.has(p) || !Vr(t, p))) {f.add(p);
+for (const m of s.get(p) ?? []) h(m);
 u(p), l(p);}};
 for (const p of n) i.has(p) && h(p);
 for (const p of n) u(p);
 for (const p of n) l(p);
-return v.fromEntries(c);}
-function Fr(e, t) {const { positionals: n } = e;
+return k.fromEntries(c);}
+function Hr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new T(`one amount only (got "${B(n.join(" "))}")${s}`);}
+throw new S(`one amount only (got "${W(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new T(t.missing);}
-return Oi(r, t.what, t.max ?? _i, t.example);}
-function jr(e) {if (e.placeholder !== void 0) return e.placeholder;
+throw new S(t.missing);}
+return Di(r, t.what, t.max ?? Ei, t.example);}
+function Wr(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -584,10 +585,10 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function Ll(e) {return v.entries(e).map(([t, n]) => {const r = jr(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
-return Mr(n) ? s : `[${s}]`;
+function Ul(e) {return k.entries(e).map(([t, n]) => {const r = Wr(n), s = r === "" ? `--${t}` : `--${t} ${r}`;
+return Ur(n) ? s : `[${s}]`;
 }).join(" ");}
-function Fl(e) {switch (e.kind) {case "switch":
+function Bl(e) {switch (e.kind) {case "switch":
 return "a switch, no value";
 case "text":
 return "words";
@@ -605,30 +606,30 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function Pn(e) {return v.entries(e).map(([t, n]) => {const r = jr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Fl(n)], i = Ri(n);
-n.kind !== "switch" && i !== void 0 && s.push(`default ${S(i)}`);
-const o = Lr(n);
-Mr(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Nn(o.in)}`);
-for (const c of Nr(n))
-(Pr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && (c.in || c.notIn) ? s.push((c.in ?? []).includes("true") || (c.notIn ?? ["true"]).includes("false") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Nn(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Nn(c.notIn)}`) : s.push(`needs --${c.flag}`);
+function Fn(e) {return k.entries(e).map(([t, n]) => {const r = Wr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Bl(n)], i = Ii(n);
+n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
+const o = Br(n);
+Ur(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Ln(o.in)}`);
+for (const c of Gr(n))
+(Vr(e, c.flag) ? e[c.flag] : void 0)?.kind === "switch" && (c.in || c.notIn) ? s.push((c.in ?? []).includes("true") || (c.notIn ?? ["true"]).includes("false") ? `needs --${c.flag}` : `not with --${c.flag}`) : c.in ? s.push(`only with --${c.flag} ${Ln(c.in)}`) : c.notIn ? s.push(`not with --${c.flag} ${Ln(c.notIn)}`) : s.push(`needs --${c.flag}`);
 n.decides !== void 0 && s.push("only the GM or the target's controller may give it");
 const a = n.help === void 0 ? "" : `. ${n.help}`;
 return `--${t}${r === "" ? "" : ` ${r}`}${s.length > 0 ? `: ${s.join("; ")}` : ""}${a}`;});}
-function Pi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Mi(e, t) {const n = new D();
-for (const [r, s] of v.entries(e)) s !== null && n.set(r, [s]);
-return { ...Ci({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function Gr(e, t) {return {...e,
+function Li(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Fi(e, t) {const n = new I();
+for (const [r, s] of k.entries(e)) s !== null && n.set(r, [s]);
+return { ...Pi({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function Kr(e, t) {return {...e,
 resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function Vr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function Yr(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function zt(e, t) {const n = t > 0 && e < 100 && e <= t, r = _.max(1, _.floor(t / 10));
+var Zt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function en(e, t) {const n = t > 0 && e < 100 && e <= t, r = T.max(1, T.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var Rt = [
+var Ct = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -642,84 +643,84 @@ var Rt = [
 "spell-unseen",
 "covert",
 "spectator"
-], ge = {perceptionGate: "none",
+], $e = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, de = {front: ge,
-"thrown-object": ge,
-"spell-seen": ge,
-behind: { ...ge, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...ge, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...ge, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...ge, evadePenalty: -20 },
-gun: { ...ge, evadePenalty: -50 },
-aoe: { ...ge, evadeImpossible: !0 },
-"aoe-edge": ge,
-"spell-unseen": { ...ge, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...ge, perceptionGate: "with-perception-mod" },
-spectator: {...ge,
+}, pe = {front: $e,
+"thrown-object": $e,
+"spell-seen": $e,
+behind: { ...$e, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...$e, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...$e, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...$e, evadePenalty: -20 },
+gun: { ...$e, evadePenalty: -50 },
+aoe: { ...$e, evadeImpossible: !0 },
+"aoe-edge": $e,
+"spell-unseen": { ...$e, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...$e, perceptionGate: "with-perception-mod" },
+spectator: {...$e,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function jl(e) {return Rt.includes(e);}
-function Ur(e, t) {const n = de[e];
+function Hl(e) {return Ct.includes(e);}
+function xr(e, t) {const n = pe[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Gl(e, t) {return t.critical ? 0 : t.success ? -_.floor(_.abs(e) / 2) + 0 : e;}
-function Vl(e, t, n) {const r = de[e], s = de[t];
-return r.perceptionGate !== s.perceptionGate || Ur(e, n) !== Ur(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
-var Ul = U({life: L(
-U({condition: te(["none", "incapacitated", "dying", "dead"]),
-savesOwed: F(me(), Et(), Ge(0), qe(3))})),
-reactions: L(In(Z(), bi([Je(), Q("used")]))),
-skillsVs: L(Xe(Z()))
-}), Bl = U({result: te(["success", "fail"]),
-action: te(["defend", "evade"]),
-situation: te(Rt),
-perceptionMod: L(F(me(), Et(), Ge(-1e3), qe(1e3)))});
-function Hl(e) {if (e === "success" || e === "fail") return e;
-const t = Ve(Bl, e);
+function Wl(e, t) {return t.critical ? 0 : t.success ? -T.floor(T.abs(e) / 2) + 0 : e;}
+function Kl(e, t, n) {const r = pe[e], s = pe[t];
+return r.perceptionGate !== s.perceptionGate || xr(e, n) !== xr(t, n) ? !1 : n === "defend" || r.evadeImpossible === s.evadeImpossible && r.mentalCheckEasesPenalty === s.mentalCheckEasesPenalty;}
+var Yl = H({life: G(
+H({condition: re(["none", "incapacitated", "dying", "dead"]),
+savesOwed: V(we(), Dt(), Ue(0), Je(3))})),
+reactions: G(Pn(ee(), Ai([et(), Z("used")]))),
+skillsVs: G(Ze(ee()))
+}), xl = H({result: re(["success", "fail"]),
+action: re(["defend", "evade"]),
+situation: re(Ct),
+perceptionMod: G(V(we(), Dt(), Ue(-1e3), Je(1e3)))});
+function ql(e) {if (e === "success" || e === "fail") return e;
+const t = Be(xl, e);
 return t.success ? t.output : null;}
-function Li(e) {return typeof e == "string" ? e : e.result;}
-function Wl(e) {if (z.isArray(e)) return null;
-const t = Ve(Ul, e);
-return t.success ? Fi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
-function Br(e, t) {return Fi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Fi(e, t, n) {const r = {};
+function ji(e) {return typeof e == "string" ? e : e.result;}
+function zl(e) {if (X.isArray(e)) return null;
+const t = Be(Yl, e);
+return t.success ? Gi(t.output.life, t.output.reactions, t.output.skillsVs) : null;}
+function qr(e, t) {return Gi(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Gi(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var Mn = -10, ji = -9, Gi = 1, Dt = 1, Hr = 3, tt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
-function Vi(e) {return e > 0 ? { ...tt } : e > Mn ? { condition: "incapacitated", savesOwed: 0 } : { ...Xt };}
-function Wr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Kl(e, t, n) {return n.condition === "dying" ? { life: { ...Xt }, steps: [...Wr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...tt }, steps: [] } : e > 0 ? t <= Mn ? { life: { condition: "dying", savesOwed: Hr }, steps: [{ kind: "dying", savesOwed: Hr }] } : {life: { condition: "incapacitated", savesOwed: Dt },
-steps: [{ kind: "incapacitated", savesOwed: Dt }]
-} : t <= Mn ? { life: { ...Xt }, steps: [...Wr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Ui(e, t, n) {if (n.condition === "dead")
+var jn = -10, Vi = -9, Ui = 1, Nt = 1, zr = 3, st = { condition: "none", savesOwed: 0 }, tn = { condition: "dead", savesOwed: 0 };
+function Bi(e) {return e > 0 ? { ...st } : e > jn ? { condition: "incapacitated", savesOwed: 0 } : { ...tn };}
+function Xr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Xl(e, t, n) {return n.condition === "dying" ? { life: { ...tn }, steps: [...Xr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...st }, steps: [] } : e > 0 ? t <= jn ? { life: { condition: "dying", savesOwed: zr }, steps: [{ kind: "dying", savesOwed: zr }] } : {life: { condition: "incapacitated", savesOwed: Nt },
+steps: [{ kind: "incapacitated", savesOwed: Nt }]
+} : t <= jn ? { life: { ...tn }, steps: [...Xr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Hi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = _.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+const r = T.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Kl(e, s, n);
+const o = Xl(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function xl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Jl(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: Dt },
+life: { condition: "incapacitated", savesOwed: Nt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: Dt }]};}
-function Yl(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: Nt }]};}
+function Ql(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Ui(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Hi(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...tt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...tt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...tt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Mn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...st }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...st }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...st }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > jn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Wr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Xr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function ql(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function Zl(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -729,33 +730,33 @@ critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Gi,
-life: { ...tt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Gi }]
+vitality: Ui,
+life: { ...st },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Ui }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: ji,
-life: { condition: "incapacitated", savesOwed: Dt },
-steps: [r(Dt), { kind: "saved-from-death", before: e, vitality: ji }]};
-const s = _.min(Hr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-function Be(e, t) {return e.life ? { ...e.life } : t === null ? { ...tt } : Vi(t);}
-function zl(e, t) {return Be(e, t).condition;}
-function Xl(e, t) {if (t) return { life: { ...Xt } };
-const n = e === null ? tt : Vi(e);
+vitality: Vi,
+life: { condition: "incapacitated", savesOwed: Nt },
+steps: [r(Nt), { kind: "saved-from-death", before: e, vitality: Vi }]};
+const s = T.min(zr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...tn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+function We(e, t) {return e.life ? { ...e.life } : t === null ? { ...st } : Bi(t);}
+function ed(e, t) {return We(e, t).condition;}
+function td(e, t) {if (t) return { life: { ...tn } };
+const n = e === null ? st : Bi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Jl(e) {return e.life ? { life: e.life } : {};}
-function Ql(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Zl(e, t) {return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Bi(e, t, n = null) {return t.condition === "none" && n === null ? [] : [R(e, { kind: "life-now", life: t, vitality: n })];}
-function ed(e, t, n) {const r = Yl(e, t, Be(n, e));
+function nd(e) {return e.life ? { life: e.life } : {};}
+function rd(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function sd(e, t) {return ie.stringify(e.life ?? null) !== ie.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Wi(e, t, n = null) {return t.condition === "none" && n === null ? [] : [D(e, { kind: "life-now", life: t, vitality: n })];}
+function id(e, t, n) {const r = Ql(e, t, We(n, e));
 return {vitality: r.after,
-state: Br(n, r.life),
+state: qr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: Bi("Now", r.life)[0]};}
-var ue = {front: "Front",
+now: Wi("Now", r.life)[0]};}
+var me = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -770,28 +771,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Hi = { physical: "Physical", magical: "Magical" }, Wi = { physical: "Defense", magical: "Spirit" }, Kr = { soul: "Soul", power: "Power" };
-function td(e, t) {switch (e) {case "worn-out":
+}, Ki = { physical: "Physical", magical: "Magical" }, Yi = { physical: "Defense", magical: "Spirit" }, Jr = { soul: "Soul", power: "Power" };
+function od(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function nd(e) {switch (e) {case "reached-minus-10":
+function ad(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function rd(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function Ln(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-var sd = { defend: "Defend", evade: "Evade", react: "Reaction" };
-function Fn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Ki(e, t, n) {if (t.length === 0) return `${n}`;
+function cd(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Gn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+var ld = { defend: "Defend", evade: "Evade", react: "Reaction" };
+function Vn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function xi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function xr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function id(e) {switch (e.condition) {case "none":
+function Qr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function dd(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -799,154 +800,156 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function od(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
-if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+function ud(e, t, n, r, s) {const i = `${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""}`;
+if (t.instantKill) return Pe(`${e} dies`, "instant kill", s, `${e}: instant kill`);
+if (t.to !== "vitality") {const o = `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
+return Pe(o, i, s, o);}
 switch (n) {case "blocks":
-return `${e} blocks the hit ${s}`;
+return Pe(`${e} blocks the hit`, i, s);
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${s}`;
+return Pe(`${e} takes no damage: the armor holds`, i, s);
 case "unharmed":
-return `${e} takes no damage ${s}`;
+return Pe(`${e} takes no damage`, i, s);
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
+return Pe(`${e} loses ${r} Vitality and falls, ${n}`, i, s);
 case "dead":
-return `${e} loses ${r} Vitality and dies ${s}`;
+return Pe(`${e} loses ${r} Vitality and dies`, i, s);
 case "hit":
-return `${e} loses ${r} Vitality ${s}`;}}
-var ad = {blocks: "blocks the hit",
+return Pe(`${e} loses ${r} Vitality`, i, s);}}
+var fd = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function xi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function cd(e, t = (n) => n) {const n = e;
-switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
-return n.result === "success" ? `Succeeded${r}: the hit is blocked, no damage` : n.result === "fail" ? `Failed${r}: the hit lands` : `None${r}: the hit lands`;}
+function qi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function hd(e, t = (r) => r, n) {const r = e;
+switch (r.kind) {case "defense-used": {if (n?.answered && r.source !== "override") return r.result === "success" ? "The hit is blocked, no damage" : "The hit lands";
+const s = r.source === "pending" ? " (from !defend)" : r.source === "override" ? " (--defense)" : "";
+return r.result === "success" ? `Succeeded${s}: the hit is blocked, no damage` : r.result === "fail" ? `Failed${s}: the hit lands` : `None${s}: the hit lands`;}
 case "pierce":
-return `Pierced ${n.piercePercent}% of ${n.amount} = ${n.pierced} (skips armor), ${n.rest} left`;
+return `Pierced ${r.piercePercent}% of ${r.amount} = ${r.pierced} (skips armor), ${r.rest} left`;
 case "armor-absent":
-return td(n.reason, n.amount);
+return od(r.reason, r.amount);
 case "soak":
-return `${n.before} x ${100 - n.soakPercent}% soak = ${n.after}`;
+return `${r.before} x ${100 - r.soakPercent}% soak = ${r.after}`;
 case "protection":
-return Ln(n.before, n.protection, Hi[n.track], n.after);
+return Gn(r.before, r.protection, Ki[r.track], r.after);
 case "armor-reduction":
-return Ln(n.before, n.reduction, Wi[n.track], n.after);
+return Gn(r.before, r.reduction, Yi[r.track], r.after);
 case "natural-reduction":
-return Ln(n.before, n.reduction, `natural ${Wi[n.track]}`, n.after);
+return Gn(r.before, r.reduction, `natural ${Yi[r.track]}`, r.after);
 case "defensive-stance":
-return Ln(n.before, n.reduction, "defensive stance", n.after);
+return Gn(r.before, r.reduction, "defensive stance", r.after);
 case "vitality-loss":
-return n.loss === 0 ? "No Vitality lost" : n.pierced > 0 ? `Vitality loss ${n.pierced} pierced + ${n.throughArmor} = ${n.loss}` : `Vitality loss ${n.loss}`;
+return r.loss === 0 ? "No Vitality lost" : r.pierced > 0 ? `Vitality loss ${r.pierced} pierced + ${r.throughArmor} = ${r.loss}` : `Vitality loss ${r.loss}`;
 case "protection-wear":
-return `${Hi[n.track]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`} (wears ${n.wearPercent}% of ${n.afterSoak} = ${n.wear})`;
+return `${Ki[r.track]} ${r.before === r.after ? `stays ${r.after}` : `${r.before} -> ${r.after}`} (wears ${r.wearPercent}% of ${r.afterSoak} = ${r.wear})`;
 case "vitality-change":
-return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
+return r.before === r.after ? "" : `Vitality ${r.before} -> ${r.after}`;
 case "direct-damage":
-return `${n.amount} to ${Kr[n.bar]}, no armor: ${Kr[n.bar]} ${n.before === n.after ? `stays ${n.after}` : `${n.before} -> ${n.after}`}`;
+return `${r.amount} to ${Jr[r.bar]}, no armor: ${Jr[r.bar]} ${r.before === r.after ? `stays ${r.after}` : `${r.before} -> ${r.after}`}`;
 case "bar-not-a-number":
-return `${Kr[n.bar]} is not a number: nothing taken`;
+return `${Jr[r.bar]} is not a number: nothing taken`;
 case "instant-kill":
-return n.applied ? `Instant kill: Vitality ${n.before} -> 0` : `Instant kill: Vitality already ${n.before} (at or below 0), unchanged`;
+return r.applied ? `Instant kill: Vitality ${r.before} -> 0` : `Instant kill: Vitality already ${r.before} (at or below 0), unchanged`;
 case "dead-no-damage":
-return `Dead: takes no damage (Vitality ${n.vitality})`;
+return `Dead: takes no damage (Vitality ${r.vitality})`;
 case "set-back":
-return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
+return `Dead: takes no damage, Vitality set back from ${r.attempted} to ${r.vitality}`;
 case "incapacitated":
-return n.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
+return r.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return nd(n.cause);
+return ad(r.cause);
 case "saves-lost":
-return n.count === 1 ? "The owed save is lost" : `The ${n.count} owed saves are lost`;
-case "save-rolled": {const r = n.success ? n.critical ? "critical success" : "success" : "failure", s = n.success ? "" : n.savesLeft > 0 ? `, ${rd(n.savesLeft)} left` : ", no save left";
-return `Save d100 ${n.roll} vs ${n.target}: ${r}${s}`;}
+return r.count === 1 ? "The owed save is lost" : `The ${r.count} owed saves are lost`;
+case "save-rolled": {const s = r.success ? r.critical ? "critical success" : "success" : "failure", i = r.success ? "" : r.savesLeft > 0 ? `, ${cd(r.savesLeft)} left` : ", no save left";
+return `Save d100 ${r.roll} vs ${r.target}: ${s}${i}`;}
 case "stood-up":
-return `Stands back up: Vitality ${n.before} -> ${n.vitality}`;
+return `Stands back up: Vitality ${r.before} -> ${r.vitality}`;
 case "saved-from-death":
-return `Saved from death: Vitality ${n.before} -> ${n.vitality}, still incapacitated`;
+return `Saved from death: Vitality ${r.before} -> ${r.vitality}, still incapacitated`;
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 case "perception-check":
-return `Perception d100 ${n.roll} vs ${Ki(n.baseTarget, n.mod === 0 ? [] : [n.mod], n.target)}: ${xr(n.success, n.critical)}`;
+return `Perception d100 ${r.roll} vs ${xi(r.baseTarget, r.mod === 0 ? [] : [r.mod], r.target)}: ${Qr(r.success, r.critical)}`;
 case "no-defensive-action":
-return n.takesDamage ? `${ue[n.situation]} not perceived: no defensive action, the attack hits` : `${ue[n.situation]}: attack not perceived, no defensive action`;
-case "mental-check": {const r = n.critical ? "penalty removed" : n.success ? `penalty halved to ${n.penaltyAfter}` : `penalty stays ${n.penaltyBefore}`;
-return `Mental d100 ${n.roll} vs ${n.target}: ${xr(n.success, n.critical)}, ${r}`;}
+return r.takesDamage ? `${me[r.situation]} not perceived: no defensive action, the attack hits` : `${me[r.situation]}: attack not perceived, no defensive action`;
+case "mental-check": {const s = r.critical ? "penalty removed" : r.success ? `penalty halved to ${r.penaltyAfter}` : `penalty stays ${r.penaltyBefore}`;
+return `Mental d100 ${r.roll} vs ${r.target}: ${Qr(r.success, r.critical)}, ${s}`;}
 case "situation-penalty":
-return `${ue[n.situation]}: ${Fn(n.penalty)} to ${n.check}`;
+return `${me[r.situation]}: ${Vn(r.penalty)} to ${r.check}`;
 case "situation-no-penalty":
-return `${ue[n.situation]}: no penalty to ${n.check}`;
+return `${me[r.situation]}: no penalty to ${r.check}`;
 case "aided":
-return n.by === void 0 ? `Aided by an ally: ${Fn(n.bonus)}` : `Aided by ${t(n.by)}: ${Fn(n.bonus)}`;
+return r.by === void 0 ? `Aided by an ally: ${Vn(r.bonus)}` : `Aided by ${t(r.by)}: ${Vn(r.bonus)}`;
 case "modifier":
-return `Modifier: ${Fn(n.mod)}`;
+return `Modifier: ${Vn(r.mod)}`;
 case "action-check":
-return `${sd[n.action]} d100 ${n.roll} vs ${Ki(n.baseTarget, n.adjustments, n.target)}: ${xr(n.success, n.critical)}`;
+return `${ld[r.action]} d100 ${r.roll} vs ${xi(r.baseTarget, r.adjustments, r.target)}: ${Qr(r.success, r.critical)}`;
 case "pending-defense":
-return n.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
+return r.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
-return `Reaction against ${t(n.vs)}: ${n.success ? "success" : "failure"}, kept for this round`;
+return `Reaction against ${t(r.vs)}: ${r.success ? "success" : "failure"}, kept for this round`;
 case "counter-announced":
-return n.ally === null ? `Counter attack against ${t(n.vs)}${n.skillName === null ? "" : ` (${n.skillName})`}` : `Counter attack for ${t(n.ally)} against ${t(n.vs)} (${n.skillName ?? "Reactive Guard"})`;
-case "skill-announced": {const r = n.skillName === null ? "Defensive skill" : `Defensive skill "${n.skillName}"`, s = n.ally === null ? "" : ` on ${t(n.ally)}`, i = n.vs === null ? "" : ` against ${t(n.vs)}`;
-return `${r}${s}${i}`;}
+return r.ally === null ? `Counter attack against ${t(r.vs)}${r.skillName === null ? "" : ` (${r.skillName})`}` : `Counter attack for ${t(r.ally)} against ${t(r.vs)} (${r.skillName ?? "Reactive Guard"})`;
+case "skill-announced": {const s = r.skillName === null ? "Defensive skill" : `Defensive skill "${r.skillName}"`, i = r.ally === null ? "" : ` on ${t(r.ally)}`, o = r.vs === null ? "" : ` against ${t(r.vs)}`;
+return `${s}${i}${o}`;}
 case "spectator-drawn":
-return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+return `${t(r.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "hit-title":
-return od(t(n.who), n.hit, n.result, n.lost);
+return ud(t(r.who), r.hit, r.result, r.lost, n);
 case "hit-summary":
-return `${t(n.who)} ${ad[n.result]}.`;
+return `${t(r.who)} ${fd[r.result]}.`;
 case "life-now":
-return id(n.life) ?? `Standing, Vitality ${n.vitality}`;
+return dd(r.life) ?? `Standing, Vitality ${r.vitality}`;
 case "save-title":
-return `${t(n.who)}: Vitality save`;
-case "save-summary": {const r = t(n.who);
-return n.result === "stands" ? `${r} makes a save and stands back up.` : n.result === "clings" ? `${r} makes a save and clings to life.` : n.result === "dies" ? `${r} fails a save and dies.` : `${r} fails a save.`;}
+return `${t(r.who)}: Vitality save`;
+case "save-summary": {const s = t(r.who);
+return r.result === "stands" ? `${s} makes a save and stands back up.` : r.result === "clings" ? `${s} makes a save and clings to life.` : r.result === "dies" ? `${s} fails a save and dies.` : `${s} fails a save.`;}
 case "check-title":
-return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
+return `${t(r.who)}: ${r.action}${r.situation !== "front" ? ` (${r.situation})` : ""}`;
 case "check-result":
-return `${t(n.who)} ${xi(n.result, n.action)}`;
-case "check-summary": {const r = t(n.who);
-return n.result === null ? `${r} makes a defensive action (${n.action}).` : `${r} ${xi(n.result, n.action)}.`;}
+return `${t(r.who)} ${qi(r.result, r.action)}`;
+case "check-summary": {const s = t(r.who);
+return r.result === null ? `${s} makes a defensive action (${r.action}).` : `${s} ${qi(r.result, r.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-function Yr(e) {const t = de[e];
+function Zr(e) {const t = pe[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function ld(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
+return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function pd(e, t, { situation: n, order: r }) {if (e !== "defend" && e !== "evade") return "No defense";
 const s = e === "defend" ? "Defend" : "Evade", i = t[e === "defend" ? "defend_check" : "evade_check"]?.current;
 if (i == null) return s;
-const o = de[n] ?? de.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, u = 0) => d == null ? "" : ` ${d + u}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
+const o = pe[n] ?? pe.front, a = o.perceptionGate === "with-perception-mod" && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0, c = (d, u = 0) => d == null ? "" : ` ${d + u}`, l = o.perceptionGate !== "none" ? `, Perception${c(t.perception_check?.current, a)} first` : e === "evade" && o.mentalCheckEasesPenalty ? `, Mental${c(t.mental_check?.current)} first` : "";
 return `${s} (${i + (e === "defend" ? o.defendPenalty : o.evadePenalty)}${l})`;}
-var dd = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", ud = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", fd = "React: made against this attacker this round already (one per enemy)";
-function Yi(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Yr(t)}`;
-return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Yr(n)}`;}
-var qi = {defend: "defend",
+var md = "not its turn (top of the Turn Tracker): out of turn it attacks only as a counter attack (--counter), after a successful reaction check against each defender", vd = "it is its own turn (top of the Turn Tracker): a counter attack is made out of turn; attack without --counter", gd = "React: made against this attacker this round already (one per enemy)";
+function zi(e, t, n, r) {const s = `${e === "defend" ? "a defend" : "an evade"} made for ${Zr(t)}`;
+return r ? `${s}; its perception penalty ${r[0]}, this attack's ${r[1]}` : `${s}; this attack: ${Zr(n)}`;}
+var Xi = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, hd = {mental: "--mental / --mental-roll",
+}, kd = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function zi(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return md(Pi("round"));
+function Ji(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return wd(Li("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -960,11 +963,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return pd(e.flag, e.action, e.situation);
+return yd(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${qi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Xi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -972,14 +975,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${qi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Xi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function pd(e, t, n) {const r = hd[e];
+function yd(e, t, n) {const r = kd[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -991,100 +994,100 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function md(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var vd = ["defensive", "reactive", "none"];
-function gd(e) {return e === "reactive";}
-function kd(e) {return e === "defensive";}
-function yd(e) {return e === "reactive";}
-function Xi(e) {return e === "reactive";}
-function wd(e) {return e === "defensive";}
-function Ji(e) {return e === "defensive";}
-function jn(e, t) {return v.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function bd(e, t) {return jn(e.reactions, t) !== void 0;}
-function Qi(e, t) {return jn(e.reactions, t) === !0;}
-function Zi(e, t) {return jn(e.reactions, t) === "used";}
-function $d(e, t) {return e.skillsVs.includes(t);}
-function Ad(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var eo = 5, to = { defend: "defend", evade: "evade", react: "reaction" };
-function Jt(e) {return e === "defend" || e === "evade" || e === "react";}
-function Sd(e) {return { kind: "refused", reason: e };}
-function nt(e) {return e !== null && e !== "";}
-function _d(e) {const t = (n) => N.isInteger(n) && n >= 1 && n <= 100;
+function wd(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var bd = ["defensive", "reactive", "none"];
+function $d(e) {return e === "reactive";}
+function Ad(e) {return e === "defensive";}
+function Sd(e) {return e === "reactive";}
+function Qi(e) {return e === "reactive";}
+function _d(e) {return e === "defensive";}
+function Zi(e) {return e === "defensive";}
+function Un(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Td(e, t) {return Un(e.reactions, t) !== void 0;}
+function eo(e, t) {return Un(e.reactions, t) === !0;}
+function to(e, t) {return Un(e.reactions, t) === "used";}
+function Ed(e, t) {return e.skillsVs.includes(t);}
+function Od(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var no = 5, ro = { defend: "defend", evade: "evade", react: "reaction" };
+function nn(e) {return e === "defend" || e === "evade" || e === "react";}
+function Rd(e) {return { kind: "refused", reason: e };}
+function it(e) {return e !== null && e !== "";}
+function Dd(e) {const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new hi("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...v.values(e.checkTargets)])
-if (n !== null && !N.isSafeInteger(n)) throw new hi("resolveSoakDefend: modifiers and targets must be integers");}
-function Td(e) {const { action: t, situation: n, stance: r, round: s } = e, i = de[n];
+throw new mi("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+if (n !== null && !C.isSafeInteger(n)) throw new mi("resolveSoakDefend: modifiers and targets must be integers");}
+function Id(e) {const { action: t, situation: n, stance: r, round: s } = e, i = pe[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Jt(t) && e.mod !== 0) return o("mod");
-if (!Jt(t) && e.aid !== null) return o("aided");
-if (Jt(t) && e.ally !== null) return o("ally");
-if (Jt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!nt(e.vs)) return { code: "needs-vs", action: t };
+if (!nn(t) && e.mod !== 0) return o("mod");
+if (!nn(t) && e.aid !== null) return o("aided");
+if (nn(t) && e.ally !== null) return o("ally");
+if (nn(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!it(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Xi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Qi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return gd(r) ? nt(e.vs) ? bd(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return $d(r) ? it(e.vs) ? Td(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return kd(r) ? { code: "counter-in-defensive-stance" } : yd(r) ? nt(e.vs) ? Qi(s, e.vs) ? e.ally !== null && !Ad(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Zi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ad(r) ? { code: "counter-in-defensive-stance" } : Sd(r) ? it(e.vs) ? eo(s, e.vs) ? e.ally !== null && !Od(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return wd(r) ? { code: "defensive-skill-on-ally" } : Xi(r) ? nt(e.vs) ? Qi(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Zi(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ji(r)) {if (!nt(e.vs)) return { code: "needs-vs", action: t };
-if ($d(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return _d(r) ? { code: "defensive-skill-on-ally" } : Qi(r) ? it(e.vs) ? eo(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Zi(r)) {if (!it(e.vs)) return { code: "needs-vs", action: t };
+if (Ed(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Ed(e) {const t = [];
-return de[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Jt(e.action) && t.push(to[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function no(e) {_d(e);
-const t = Td(e);
-if (t) return Sd(t);
-const n = Ed(e);
+function Cd(e) {const t = [];
+return pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), nn(e.action) && t.push(ro[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function so(e) {Dd(e);
+const t = Id(e);
+if (t) return Rd(t);
+const n = Cd(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = de[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = zt(e.rolls.perception, d + l);
+const { action: r, situation: s } = e, i = pe[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = en(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), It(a, "fail", {}, !1)) : It(a, null, {}, !1);}
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), Pt(a, "fail", {}, !1)) : Pt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = so(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), It(a, d, ro(e), !1);}
-case "react": {const l = e.vs, d = so(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), It(a, null, { reaction: { vs: l, success: d.success }, ...ro(e) }, !1);}
+case "evade": {const d = oo(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), Pt(a, d, io(e), !1);}
+case "react": {const l = e.vs, d = oo(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), Pt(a, null, { reaction: { vs: l, success: d.success }, ...io(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), It(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), Pt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ji(e.stance) && nt(e.vs), d = e.ally !== null && nt(e.vs);
-return It(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ro(e) {return e.aid !== null && nt(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function so(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Ur(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = zt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Gl(a, c);
+const l = e.ally === null && Zi(e.stance) && it(e.vs), d = e.ally !== null && it(e.vs);
+return Pt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function io(e) {return e.aid !== null && it(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function oo(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = xr(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = en(e.rolls.mental, e.checkTargets.mental ?? 0), l = Wl(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: eo, by: e.aid.by }), r.push(eo)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[to[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = zt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: no, by: e.aid.by }), r.push(no)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[ro[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = en(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function It(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var Ct = {defend: "defend_check",
+function Pt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var Mt = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function Od(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && de[e.situation].perceptionGate !== "none", r = [];
+function Nd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && pe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function io(e) {if (e.positionals.length > 0) throw new T(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function ao(e) {if (e.positionals.length > 0) throw new S(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1094,46 +1097,46 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-return {values: n.action === "save" ? ["save_check"] : v.values(Ct),
+return {values: n.action === "save" ? ["save_check"] : k.values(Mt),
 bars: ["vitality"],
 readsTurnOrder: n.action !== "save",
 ...n.aidedBy !== null || n.vs !== null ? { others: [n.aidedBy, n.vs].filter((r) => r !== null) } : {},
-dice: Od(n),
+dice: Nd(n),
 resolve(r, s) {const i = { action: s.action ?? 100, perception: s.perception ?? 100, mental: n.mentalAsked ? s.mental ?? 100 : null };
-return n.action === "save" ? Rd(n, r, i.action) : Dd(n, r, i);}};}
-function Rd(e, t, n) {const r = t.bars.vitality.value;
+return n.action === "save" ? Pd(n, r, i.action) : Md(n, r, i);}};}
+function Pd(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Be(t.state, r), i = t.values.save_check?.current ?? null;
+const s = We(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = ql(r, s, zt(n, i + e.mod));
+const o = Zl(r, s, en(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-R(ve, { kind: "save-title", who: l }),
-R(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Qe("Roll", o.steps),
-...Bi("Now", o.life, o.vitality)],
+D(fe, { kind: "save-title", who: l }),
+D(le, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...tt("Roll", o.steps),
+...Wi("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Br(t.state, o.life),
+state: qr(t.state, o.life),
 detail: o};}
-function Dd(e, t, n) {const r = t.bars.vitality.value;
+function Md(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Be(t.state, r), i = v.fromEntries(
-v.keys(Ct).map((y) => [y, t.values[Ct[y]]?.current ?? null])
+const s = We(t.state, r), i = k.fromEntries(
+k.keys(Mt).map((w) => [w, t.values[Mt[w]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const y = t.others[e.aidedBy];
-if (!y) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const w = t.others[e.aidedBy];
+if (!w) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const O = y.state.reactions ?? {}, M = e.vs !== null && v.prototype.hasOwnProperty.call(O, e.vs) ? O[e.vs] : void 0;
+const O = w.state.reactions ?? {}, L = e.vs !== null && k.prototype.hasOwnProperty.call(O, e.vs) ? O[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: y.stance === "reactive" || y.stance === "defensive" ? y.stance : "none",
-reaction: M,
-condition: Be(y.state, y.vitality ?? null).condition,
-acting: y.acting === !0};}
-const c = no({action: e.action,
+stance: w.stance === "reactive" || w.stance === "defensive" ? w.stance : "none",
+reaction: L,
+condition: We(w.state, w.vitality ?? null).condition,
+acting: w.acting === !0};}
+const c = so({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1147,36 +1150,36 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: zi(c.reason, (y) => t.others[y]?.name ?? y) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: Ct[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Ji(c.reason, (w) => t.others[w]?.name ?? w) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: Mt[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
-f && h && u.push({ kind: "ally-state", tokenId: f.by, state: co(h.state, f.vs) });
-const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", k = t.id, m = c.pendingDefense, b = [
-R(ve, { kind: "check-title", who: k, action: e.action, situation: e.situation }),
-R(oe, { kind: "check-summary", who: k, action: e.action, result: m }),
-...Qe("Check", c.steps),
-...m !== null ? [R("Result", { kind: "check-result", who: k, result: m, action: e.action })] : [],
-...g ? [R("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [R(Ue, { kind: "offer-damage" })] : [],
-...g ? oo(t.id) : []];
+f && h && u.push({ kind: "ally-state", tokenId: f.by, state: uo(h.state, f.vs) });
+const p = "acts", m = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, v = c.pendingDefense, b = [
+D(fe, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
+D(le, { kind: "check-summary", who: g, action: e.action, result: v }),
+...tt("Check", c.steps),
+...v !== null ? [D("Result", { kind: "check-result", who: g, result: v, action: e.action })] : [],
+...m ? [D("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [D(He, { kind: "offer-damage" })] : [],
+...m ? co(t.id) : []];
 return {headline: p,
 steps: b,
 changes: u,
 state: l,
-...m !== null ? { answer: Ld(m, e) } : {},
+...v !== null ? { answer: Ud(v, e) } : {},
 observed: !1,
 detail: c};}
-function oo(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-var ao = (e) => e === "defensive" || e === "reactive" ? e : "none";
-function Gn(e, t, n, r = "front", s = null) {const i = no({action: t,
+function co(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: He, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+var lo = (e) => e === "defensive" || e === "reactive" ? e : "none";
+function Bn(e, t, n, r = "front", s = null) {const i = so({action: t,
 situation: r,
-stance: ao(e.stance),
-condition: Be(e.state, e.bars.vitality.value).condition,
-checkTargets: v.fromEntries(v.keys(Ct).map((o) => [o, e.values[Ct[o]]?.current ?? null])),
+stance: lo(e.stance),
+condition: We(e.state, e.bars.vitality.value).condition,
+checkTargets: k.fromEntries(k.keys(Mt).map((o) => [o, e.values[Mt[o]]?.current ?? null])),
 rolls: { action: 1, perception: 1, mental: null },
 mod: 0,
 perceptionMod: 0,
@@ -1187,85 +1190,85 @@ ally: s,
 skillName: s === null ? null : "Reactive Guard",
 round: { reactions: e.state.reactions ?? {}, skillsVs: e.state.skillsVs ?? [] }});
 return i.kind === "refused" ? i.reason : i.kind === "missing-target" ? "missing" : null;}
-var Id = 5;
-function Cd(e, t, n) {const { attacker: r } = t, s = e.id, i = jl(t.situation ?? "") ? t.situation : "front", o = de[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], u = (f, h) => ({ kind: "button", section: Ue, label: f, command: `!defend ${h} --ids ${s}` });
-if (r !== null) {const f = Gn(e, "react", r);
-if (f === null ? d.push(u(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : f !== "missing" && f.code === "already-reacted" && d.push({ kind: "line", label: fd }), Gn(e, "counter", r, i) === null) {d.push(u("Counter attack", `--action counter${l}${c}`));
+var Ld = 5;
+function Fd(e, t, n) {const { attacker: r } = t, s = e.id, i = Hl(t.situation ?? "") ? t.situation : "front", o = pe[i].perceptionGate, a = o === "with-perception-mod" && typeof t.order["perception-mod"] == "number" ? t.order["perception-mod"] : 0, c = o === "none" ? "" : ` --situation ${i}${a === 0 ? "" : ` --perception-mod ${a}`}`, l = r === null ? "" : ` --vs ${r}`, d = [], u = (f, h) => ({ kind: "button", section: He, label: f, command: `!defend ${h} --ids ${s}` });
+if (r !== null) {const f = Bn(e, "react", r);
+if (f === null ? d.push(u(`React (${e.values.reaction_check?.current})`, `--action react${l}`)) : f !== "missing" && f.code === "already-reacted" && d.push({ kind: "line", label: gd }), Bn(e, "counter", r, i) === null) {d.push(u("Counter attack", `--action counter${l}${c}`));
 let h = 0;
-for (const p of t.defenders) {const g = p === s || h >= Id ? void 0 : n(p);
-g !== void 0 && (h += 1, d.push(u(`Reactive Guard: ${g}`, `--action counter${l} --ally ${p} --skill Reactive Guard${c}`)));}}}
-return Gn(e, "skill", r, i) === null && d.push(u("Defensive skill", `--action skill${l}${c}`)), ao(e.stance) === "none" && Be(e.state, e.bars.vitality.value).condition === "none" && d.push(...oo(s)), d;}
-function Nd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? dd : null;
-if (e.acting) return ud;
-for (const r of n) {const s = Gn(e, "counter", r);
-if (s !== null && s !== "missing") return zi(s, (i) => e.others[i]?.name ?? "that token");}
+for (const p of t.defenders) {const m = p === s || h >= Ld ? void 0 : n(p);
+m !== void 0 && (h += 1, d.push(u(`Reactive Guard: ${m}`, `--action counter${l} --ally ${p} --skill Reactive Guard${c}`)));}}}
+return Bn(e, "skill", r, i) === null && d.push(u("Defensive skill", `--action skill${l}${c}`)), lo(e.stance) === "none" && We(e.state, e.bars.vitality.value).condition === "none" && d.push(...co(s)), d;}
+function jd(e, t, n) {if (!t) return e.currentTurn !== null && !e.acting ? md : null;
+if (e.acting) return vd;
+for (const r of n) {const s = Bn(e, "counter", r);
+if (s !== null && s !== "missing") return Ji(s, (i) => e.others[i]?.name ?? "that token");}
 return null;}
-function Pd(e, t) {const n = e.counter === !0;
+function Gd(e, t) {const n = e.counter === !0;
 return {values: [],
 dice: [],
 readsTurnOrder: !0,
 ...n ? { others: t } : {},
-resolve(r) {const s = Nd(r, n, t);
+resolve(r) {const s = jd(r, n, t);
 return s === null ? { headline: "acts", steps: [], changes: [], detail: null } : { kind: "refused", reason: s };}};}
-function Md(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => jn(s, a) === !0);
+function Vd(e, { order: t, attacker: n, defenders: r }) {const s = e.state.reactions ?? {}, i = r.filter((a) => Un(s, a) === !0);
 if (t.counter !== !0 || n === null || i.length === 0) return [];
 const o = { ...s };
 for (const a of i) o[a] = "used";
 return [{ kind: "ally-state", tokenId: n, state: { ...e.state, reactions: o } }];}
-function Ld(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
+function Ud(e, t) {const n = { result: e, action: t.action === "evade" ? "evade" : "defend", situation: t.situation };
 return t.perceptionMod !== 0 && (n.perceptionMod = t.perceptionMod), n;}
-function co(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
-var Fd = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
-function jd(e, t) {if (typeof e == "string") return null;
+function uo(e, t) {return { ...e, reactions: { ...e.reactions, [t]: "used" } };}
+var Bd = (e) => typeof e["perception-mod"] == "number" ? e["perception-mod"] : 0;
+function Hd(e, t) {if (typeof e == "string") return null;
 const n = t.situation ?? "front";
-if (!Vl(e.situation, n, e.action)) return Yi(e.action, e.situation, n);
-if (de[n].perceptionGate !== "with-perception-mod") return null;
-const r = [e.perceptionMod ?? 0, Fd(t.order)];
-return r[0] === r[1] ? null : Yi(e.action, e.situation, n, r);}
-var lo = new je();
-function Gd(e, t) {const n = e.edge;
+if (!Kl(e.situation, n, e.action)) return zi(e.action, e.situation, n);
+if (pe[n].perceptionGate !== "with-perception-mod") return null;
+const r = [e.perceptionMod ?? 0, Bd(t.order)];
+return r[0] === r[1] ? null : zi(e.action, e.situation, n, r);}
+var fo = new Ve();
+function Wd(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = lo.get(e);
-return r || lo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function Vd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: ${B(n)} is no defender of this attack`;}
-function Ud(e) {return _.max(0, Cn(e, 5));}
-var uo = 25;
-function Bd(e) {const t = [], n = _.max(0, e.amount), r = Si(e.piercePercent, 0, 100), s = _.max(0, e.stanceReduction), i = Cn(n, r), o = n - i;
+let r = fo.get(e);
+return r || fo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Kd(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: ${W(n)} is no defender of this attack`;}
+function Yd(e) {return T.max(0, Mn(e, 5));}
+var ho = 25;
+function xd(e) {const t = [], n = T.max(0, e.amount), r = Ti(e.piercePercent, 0, 100), s = T.max(0, e.stanceReduction), i = Mn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
-const d = e.armor, u = d === null ? 0 : _.max(0, d.protection), f = d !== null && (u > 0 || _.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const p = Si(d.soakPercent, 0, 100), g = Cn(o, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = _.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
-const k = _.max(0, d.armorReduction);
-if (k > 0) {const b = a;
-a = _.max(0, a - k), t.push({ kind: "armor-reduction", track: e.track, reduction: k, before: b, after: a });}
-const m = Cn(g, uo);
-c = _.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
+const d = e.armor, u = d === null ? 0 : T.max(0, d.protection), f = d !== null && (u > 0 || T.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && f) {const p = Ti(d.soakPercent, 0, 100), m = Mn(o, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: m }), a = T.max(0, m - u), t.push({ kind: "protection", track: e.track, protection: u, before: m, after: a });
+const g = T.max(0, d.armorReduction);
+if (g > 0) {const b = a;
+a = T.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: a });}
+const v = Mn(m, ho);
+c = T.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: uo,
-wear: m,
+afterSoak: m,
+wearPercent: ho,
+wear: v,
 before: u,
 after: c
 } : c = d.protection;
-} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
-const k = _.max(0, d.naturalReduction);
-if (k > 0) {const m = a;
-a = _.max(0, a - k), t.push({ kind: "natural-reduction", track: e.track, reduction: k, before: m, after: a });}}}
+} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, m = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: m, amount: o }), d !== null) {c = d.protection;
+const g = T.max(0, d.naturalReduction);
+if (g > 0) {const v = a;
+a = T.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: v, after: a });}}}
 if (s > 0) {const p = a;
-a = _.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+a = T.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-function Hd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function fo(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function qr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function Wd(e) {const t = Hd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return qr(e, t, n, !0);
+function qd(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function po(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function es(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function zd(e) {const t = qd(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return es(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), qr(e, t, n, !1);
-if (e.instantKill) {const o = xl(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), es(e, t, n, !1);
+if (e.instantKill) {const o = Jl(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1274,11 +1277,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !fo(o.life, e.life)};}
-const r = _.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !po(o.life, e.life)};}
+const r = T.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), qr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), es(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1287,13 +1290,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = Bd({amount: r,
+const s = xd({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Ui(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Hi(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1301,40 +1304,40 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !fo(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-function ho(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
-var po = {physical: ho("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
-magical: ho("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
-}, Kd = { values: ["fortitude"] }, mo = [], vo = [], go = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
-function xd(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new T("--instant-kill takes no amount: it drops Vitality to 0");
+changed: i.after !== e.bars.vitality || !po(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+function mo(e, t, n, r) {return { protection: e, other: t, reduction: n, natural: r, reads: { first: { values: [e] }, standing: { values: ["armor_soak", n] }, other: { values: [t] }, down: { values: [r], maxes: [e] }, otherMax: { values: [], maxes: [t] } } };}
+var vo = {physical: mo("armor_physical", "armor_magical", "armor_defense", "natural_defense"),
+magical: mo("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
+}, Xd = { values: ["fortitude"] }, go = [], ko = [], yo = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
+function Jd(e) {const t = e, n = t["instant-kill"];
+if (n && e.amount !== void 0) throw new S("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
-track: qt[t.type],
+track: Zt[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Yd(e) {return ko(xd(e));}
-function qd(e) {return ko({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
-function ko(e) {const t = po[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => Xd(e, s);
-return n ? { values: mo, bars: go[e.to], dice: vo, resolve: r, more: (s) => zd(s, t, e.defenseOverride) } : { values: mo, bars: go[e.to], dice: vo, resolve: r };}
-function zd(e, t, n) {const r = e.values;
-if (e.stance === "defensive" && r.fortitude === void 0) return Kd;
+function Qd(e) {return wo(Jd(e));}
+function Zd(e) {return wo({ amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null });}
+function wo(e) {const t = vo[e.track], n = e.to === "vitality" && !e.instantKill, r = (s) => tu(e, s);
+return n ? { values: go, bars: yo[e.to], dice: ko, resolve: r, more: (s) => eu(s, t, e.defenseOverride) } : { values: go, bars: yo[e.to], dice: ko, resolve: r };}
+function eu(e, t, n) {const r = e.values;
+if (e.stance === "defensive" && r.fortitude === void 0) return Xd;
 const s = r[t.protection];
-if (s === void 0) {const o = (n ?? (e.answer === null ? null : Li(e.answer))) === "success";
-return !e.armorSource || o || Be(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
+if (s === void 0) {const o = (n ?? (e.answer === null ? null : ji(e.answer))) === "success";
+return !e.armorSource || o || We(e.state, e.bars.vitality.value).condition === "dead" ? void 0 : t.reads.first;}
 const i = r[t.other];
-return yo(s) || yo(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
-var yo = (e) => (e?.current ?? 0) > 0;
-function Xd(e, t) {const n = po[e.track], r = e.to === "vitality" && !e.instantKill;
+return bo(s) || bo(i) ? r.armor_soak === void 0 ? t.reads.standing : void 0 : i === void 0 ? t.reads.other : r[t.natural] === void 0 ? t.reads.down : (s?.max ?? 0) > 0 ? void 0 : t.reads.otherMax;}
+var bo = (e) => (e?.current ?? 0) > 0;
+function tu(e, t) {const n = vo[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? Zd(t.values, n) : null, c = r && t.stance === "defensive" ? Ud(o("fortitude")) : 0, l = Be(t.state, t.bars.vitality.value), d = Wd({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? su(t.values, n) : null, c = r && t.stance === "defensive" ? Yd(o("fortitude")) : 0, l = We(t.state, t.bars.vitality.value), d = zd({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 defenseOverride: e.defenseOverride,
-pendingDefense: t.answer === null ? null : Li(t.answer),
+pendingDefense: t.answer === null ? null : ji(t.answer),
 bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
@@ -1344,71 +1347,71 @@ s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.
 for (const h of ["soul", "power"]) {const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: eu(d, l),
-steps: Jd(t.id, e, d, l),
+const f = {headline: iu(d, l),
+steps: nu(t.id, e, d, l),
 changes: u,
-state: Br(t.state, d.life),
+state: qr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Jd(e, t, n, r) {const s = tu(n, r), i = [{ kind: "hit-title", section: ve, who: e, hit: t, result: s, lost: Qd(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function nu(e, t, n, r) {const s = ou(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: ru(n) }, { kind: "hit-summary", section: le, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(R("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? i.push(D("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(R("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(R("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && i.push(R("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function Qd(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+d.kind === "defense-used" || d === c || (i.push(D("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(D("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(D("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
+function ru(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-function Zd(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
+function su(e, t) {return {soakPercent: e.armor_soak?.current ?? 0,
 protection: e[t.protection]?.current ?? 0,
 protectionMax: e[t.protection]?.max ?? void 0,
 otherProtection: e[t.other]?.current ?? 0,
 otherProtectionMax: e[t.other]?.max ?? void 0,
 armorReduction: e[t.reduction]?.current ?? 0,
 naturalReduction: e[t.natural]?.current ?? 0};}
-function eu(e, t) {if (e.cancelled) return "blocked";
+function iu(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-function tu(e, t) {if (e.cancelled) return "blocks";
+function ou(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-var wo = [
+var $o = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], nu = {type: { kind: "choice", choices: v.keys(qt), default: "physical", onlyWhen: wo },
+], au = {type: { kind: "choice", choices: k.keys(Zt), default: "physical", onlyWhen: $o },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: wo },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: $o },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Vn = (e) => Rt.filter((t) => e(de[t])), rt = { flag: "action", notIn: ["save"] }, Un = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", bo = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+}, Hn = (e) => Ct.filter((t) => e(pe[t])), ot = { flag: "action", notIn: ["save"] }, Wn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ao = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: ["defend", "evade", "react", "counter", "skill", "save"], required: !0 },
-situation: { kind: "choice", choices: Rt, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
+situation: { kind: "choice", choices: Ct, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [rt, { flag: "action", in: ["evade"], why: Un }, { flag: "situation", in: Vn((e) => e.mentalCheckEasesPenalty), why: Un }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [rt, { flag: "action", in: ["evade"], why: Un }, { flag: "situation", in: Vn((e) => e.mentalCheckEasesPenalty), why: Un }] },
+mental: { kind: "switch", onlyWhen: [ot, { flag: "action", in: ["evade"], why: Wn }, { flag: "situation", in: Hn((e) => e.mentalCheckEasesPenalty), why: Wn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [ot, { flag: "action", in: ["evade"], why: Wn }, { flag: "situation", in: Hn((e) => e.mentalCheckEasesPenalty), why: Wn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [rt, { flag: "situation", in: Vn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: rt, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: rt },
-"aided-by": { kind: "token", onlyWhen: rt, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: rt },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: rt }
-}, Qt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+onlyWhen: [ot, { flag: "situation", in: Hn((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: ot, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: ot },
+"aided-by": { kind: "token", onlyWhen: ot, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: ot },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: ot }
+}, rn = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function ru(e, t, n) {const r = n["aided-by"];
-if (r !== void 0 && t.attacker === null) throw new T("--aided-by: an aid is against the attacker, and this attack names none");
-const s = (o) => o === void 0 ? null : S(o), i = Mi(
+function cu(e, t, n) {const r = n["aided-by"];
+if (r !== void 0 && t.attacker === null) throw new S("--aided-by: an aid is against the attacker, and this attack names none");
+const s = (o) => o === void 0 ? null : A(o), i = Fi(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
-bo);
-return e === "evade" && de[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
-var su = {id: "soak",
+Ao);
+return e === "evade" && pe[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
+var lu = {id: "soak",
 table: {playable: !0,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1425,61 +1428,61 @@ foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
 hit: "!damage 30",
 example: {title: "Bob loses 30 Vitality to 200 physical (the README)",
 moves: [{ says: "Bob takes a 200 physical hit, no defense", line: "!damage 200", expect: "Vitality 70 -> 40; Physical 100 -> 60" }]}}},
-hit: {flags: nu,
+hit: {flags: au,
 usage: "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]",
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optionalWith: "instant-kill" },
-plan: Yd,
-handEdit: qd},
-check: {flags: bo,
+plan: Qd,
+handEdit: Zd},
+check: {flags: Ao,
 usage: "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: [
-"Situations: " + Rt.join(", ") + ".",
+"Situations: " + Ct.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-plan: io,
-answers: {flags: {situation: { kind: "choice", choices: Rt, placeholder: "S" },
+plan: ao,
+answers: {flags: {situation: { kind: "choice", choices: Ct, placeholder: "S" },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vn((e) => e.perceptionGate === "with-perception-mod") } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Hn((e) => e.perceptionGate === "with-perception-mod") } },
 edge: { kind: "list", onlyWhen: { flag: "situation", in: ["aoe"] } }},
 answerFlags: { "aided-by": { kind: "token" }, "mental-roll": { kind: "die", sides: 100, placeholder: "R" }, "perception-roll": { kind: "die", sides: 100, placeholder: "R" } },
 choices: ["defend", "evade", "none"],
-label: (e, t, n) => ld(e, t.values, n),
-situationWords: Yr,
-planAnswer: (e, t, n, r) => Gr(io(ru(e, t, r)), "pending-defense"),
-keep(e, t) {const n = Vr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
+label: (e, t, n) => pd(e, t.values, n),
+situationWords: Zr,
+planAnswer: (e, t, n, r) => Kr(ao(cu(e, t, r)), "pending-defense"),
+keep(e, t) {const n = Yr(e, t, t.steps.find((s) => s.kind === "action-check")), r = t.steps.find((s) => s.kind === "aided");
 return r?.by !== void 0 && (n.helper = r.by), n;},
-settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: co(t.state, n) }],
-fits: jd,
-forDefender: Gd,
-refuseDeclared: Vd,
-extra: Cd,
-declarer: Pd,
-spend: Md}},
+settle: (e, t, { attacker: n }) => e.helper === void 0 || n === null ? [] : [{ kind: "ally-state", tokenId: e.helper, state: uo(t.state, n) }],
+fits: Hd,
+forDefender: Wd,
+refuseDeclared: Kd,
+extra: Fd,
+declarer: Gd,
+spend: Vd}},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: [`Defensive: ${Qt.defensive}. Reactive: ${Qt.reactive}.`],
-modes: vd,
+help: [`Defensive: ${rn.defensive}. Reactive: ${rn.reactive}.`],
+modes: bd,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Qt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Qt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Qt.none }}},
-life: {enter: Xl,
-endRound: Jl,
-condition: zl,
-setVitality: ed,
-parseState: Wl,
-isEmptyState: Ql,
-describeStateChange: Zl,
-parseAnswer: Hl},
-words: cd
-}, Zt = [
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: rn.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: rn.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: rn.none }}},
+life: {enter: td,
+endRound: nd,
+condition: ed,
+setVitality: id,
+parseState: zl,
+isEmptyState: rd,
+describeStateChange: sd,
+parseAnswer: ql},
+words: hd
+}, sn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1493,71 +1496,71 @@ words: cd
 "spell-invisible",
 "covert",
 "spectator"
-], iu = ["gun", "spell-unseen"], ke = {hitBonus: 0,
+], du = ["gun", "spell-unseen"], Ae = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ce = {front: ke,
-"thrown-object": ke,
-"spell-seen": ke,
-behind: { ...ke, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...ke, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...ke, hitBonus: 2 },
-projectile: { ...ke, reactCheck: "hard" },
-aoe: { ...ke, noHitChance: !0 },
-"aoe-edge": ke,
-"spell-fast": { ...ke, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...ke, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...ke, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...ke, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function $o(e, t) {return t === "hard" ? _.floor(e / 2) : t === "impossible" ? _.floor(e / 4) : e;}
-function Ao(e) {return Ce[e].perceive !== null;}
-function So(e, t) {return e.situation === t || e.perceived || !Ao(t);}
-var en = 4, ou = U({result: te(["success", "fail"]),
-situation: te(Zt),
-perceived: Je(),
-byGuard: L(Q(!0))});
-function au(e) {const t = Ve(ou, e);
+}, Le = {front: Ae,
+"thrown-object": Ae,
+"spell-seen": Ae,
+behind: { ...Ae, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...Ae, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...Ae, hitBonus: 2 },
+projectile: { ...Ae, reactCheck: "hard" },
+aoe: { ...Ae, noHitChance: !0 },
+"aoe-edge": Ae,
+"spell-fast": { ...Ae, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...Ae, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...Ae, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...Ae, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+function So(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
+function _o(e) {return Le[e].perceive !== null;}
+function To(e, t) {return e.situation === t || e.perceived || !_o(t);}
+var an = 4, uu = H({result: re(["success", "fail"]),
+situation: re(sn),
+perceived: et(),
+byGuard: G(Z(!0))});
+function fu(e) {const t = Be(uu, e);
 return t.success ? t.output : null;}
-var cu = U({roundsDead: L(F(me(), Et(), Ge(0), qe(en))),
-freeSaveUsed: L(Q(!0)),
-triedThisRound: L(Q(!0))});
-function lu(e) {if (z.isArray(e)) return null;
-const t = Ve(cu, e);
+var hu = H({roundsDead: G(V(we(), Dt(), Ue(0), Je(an))),
+freeSaveUsed: G(Z(!0)),
+triedThisRound: G(Z(!0))});
+function pu(e) {if (X.isArray(e)) return null;
+const t = Be(hu, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of v.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function fe(e) {return e !== null && e <= 0;}
-function _o(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function ve(e) {return e !== null && e <= 0;}
+function Eo(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function To(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function Oo(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function du(e, t) {return t ? { roundsDead: en, freeSaveUsed: !0 } : fe(e) ? { roundsDead: 0 } : {};}
-function uu(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: _.min(en, n.roundsDead + 1) };}
-function zr(e) {return _.max(0, en - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Eo(e, t) {return fe(t) && zr(e) === 0;}
-function Xr(e, t, n, r = !1) {return !r && !fe(n) ? [] : [R(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
-function fu(e, t, n) {const r = [];
+function mu(e, t) {return t ? { roundsDead: an, freeSaveUsed: !0 } : ve(e) ? { roundsDead: 0 } : {};}
+function vu(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: T.min(an, n.roundsDead + 1) };}
+function ts(e) {return T.max(0, an - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ro(e, t) {return ve(t) && ts(e) === 0;}
+function ns(e, t, n, r = !1) {return !r && !ve(n) ? [] : [D(e, { kind: "dead-now", state: t, vitality: n, ...r ? { standing: !0 } : {} })];}
+function gu(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && fe(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (fe(e) && r.push({ kind: "revived" }), i = To(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = _o(n))), {vitality: s,
+return t < e && ve(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ve(e) && r.push({ kind: "revived" }), i = Oo(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Eo(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Xr("Now", i, s)[0],
+now: ns("Now", i, s)[0],
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};}
-function Jr(e) {return Ce[e].reactCheck !== null ? "react" : "defend";}
-function Oo(e, t) {const n = Ce[t];
+function rs(e) {return Le[e].reactCheck !== null ? "react" : "defend";}
+function Do(e, t) {const n = Le[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function hu(e) {const { action: t, situation: n } = e, r = Ce[n], s = [], i = Oo(t, n);
+function ku(e) {const { action: t, situation: n } = e, r = Le[n], s = [], i = Do(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Jr(n) : null;
+const o = i.check ? rs(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1565,11 +1568,11 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Qr("perceive", e.rolls.perceive, f, u, h);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = ss("perceive", e.rolls.perceive, f, u, h);
 if (s.push(p.step), !p.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Qr(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = ss(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -1577,13 +1580,13 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Qr(e, t, n, r, s) {const i = $o(n, r) + s, o = zt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function ss(e, t, n, r, s) {const i = So(n, r) + s, o = en(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Ro(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
-var pu = 1;
-function mu(e) {const { state: t } = e;
-if (!fe(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= en) return { kind: "refused", reason: "dead-for-good" };
+function Io(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
+var yu = 1;
+function wu(e) {const { state: t } = e;
+if (!ve(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= an) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1592,12 +1595,12 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = Qr("save", e.rolls.save, e.saveTarget, "normal", e.mod);
+const o = ss("save", e.rolls.save, e.saveTarget, "normal", e.mod);
 if (s.push(o.step), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: pu, state: To(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: yu, state: Oo(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: zr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function Do(e) {if (e.positionals.length > 0) throw new T(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+return s.push({ kind: "save-failed", triesLeft: ts(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+function Co(e) {if (e.positionals.length > 0) throw new S(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1606,50 +1609,50 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};
-if (n.action === "save") return gu(n.mod);
-const r = n.action, s = Oo(r, n.situation), i = [];
-return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: Jr(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+if (n.action === "save") return $u(n.mod);
+const r = n.action, s = Do(r, n.situation), i = [];
+return s.perceive && i.push({ name: "perceive", sides: 100, flag: "perception-roll" }), s.check && i.push({ name: "check", sides: 100, flag: rs(n.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 bars: ["vitality"],
 dice: i,
 readsTurnOrder: !0,
 ...n.ally !== null ? { others: [n.ally] } : {},
-resolve(o, a) {return vu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
-function vu(e, t, n) {const r = t.bars.vitality.value;
+resolve(o, a) {return bu({ ...n, action: r }, o, { perceive: a.perceive ?? 100, check: a.check ?? 100 });}};}
+function bu(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-if (fe(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (t.acting) return { kind: "refused", reason: Pi("turn") };
+if (ve(r)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (t.acting) return { kind: "refused", reason: Li("turn") };
 const s = e.ally !== null ? t.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === t.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const i = (p) => t.values[p]?.current ?? null, o = hu({...e,
+const i = (p) => t.values[p]?.current ?? null, o = ku({...e,
 checkTargets: { defend: i("defend_check"), react: i("reaction_check"), perceive: i("perception_check") },
 rolls: n});
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const { action: a } = e, c = [...o.steps], l = [];
 let d;
-if (o.pending && a === "guard" && s && e.ally) {const p = Ro(s.answer ?? void 0, o.pending);
+if (o.pending && a === "guard" && s && e.ally) {const p = Io(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
-} else o.pending && t.answer?.byGuard ? (d = Ro(o.pending, t.answer), d.byGuard && c.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
+} else o.pending && t.answer?.byGuard ? (d = Io(o.pending, t.answer), d.byGuard && c.push({ kind: "guard-kept", ally: t.id, result: d.result })) : o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = d?.result ?? o.pending?.result, f = t.id, h = a === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-R(ve, { kind: "defense-title", who: f, action: a, situation: e.situation }),
-u ? R(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : R(oe, { kind: "defense-announced", who: f, action: a }),
-...Qe("Check", c),
-...u ? [R("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && a === "defend" ? [R(Ue, { kind: "offer-damage" })] : []],
+D(fe, { kind: "defense-title", who: f, action: a, situation: e.situation }),
+u ? D(le, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : D(le, { kind: "defense-announced", who: f, action: a }),
+...tt("Check", c),
+...u ? [D("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && a === "defend" ? [D(He, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o};}
-function gu(e) {return {values: ["save_check", "exp"],
+function $u(e) {return {values: ["save_check", "exp"],
 bars: ["vitality"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = mu({vitality: r,
+const s = wu({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e,
@@ -1671,82 +1674,82 @@ s.vitality !== r && i.push({ kind: "bar", resource: "vitality", to: s.vitality }
 const o = t.id;
 return {headline: s.stood ? "saved" : "acts",
 steps: [
-R(ve, { kind: "save-title", who: o }),
-R(oe, { kind: "save-summary", who: o, stood: s.stood }),
-...Qe("Roll", s.steps),
-...Xr("Now", s.state, s.vitality, !0)],
+D(fe, { kind: "save-title", who: o }),
+D(le, { kind: "save-summary", who: o, stood: s.stood }),
+...tt("Roll", s.steps),
+...ns("Now", s.state, s.vitality, !0)],
 changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-var ku = 6, yu = { perceive: 1, check: 1 };
-function Io(e) {return e.situation ?? "front";}
-function Co(e) {return e.defenders.length > ku ? [] : e.defenders.filter((t) => t !== e.defender);}
-function No(e, t, n) {const r = Io(t), s = typeof n.ally == "string" ? n.ally : void 0;
-if (e === "guard" && s === void 0) throw new T("--action guard needs --ally with the guarded token's id");
-if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new T("--ally: a guard answers for another defender of this attack");
-if (e !== "guard" && s !== void 0) throw new T("--ally goes with --action guard");
-if (n["perception-roll"] !== void 0 && !Ao(r)) throw new T("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Gr(Gr(Do(o), "pending-defense"), "guard-kept"), c = Jr(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Co(t) : [];
+var Au = 6, Su = { perceive: 1, check: 1 };
+function No(e) {return e.situation ?? "front";}
+function Po(e) {return e.defenders.length > Au ? [] : e.defenders.filter((t) => t !== e.defender);}
+function Mo(e, t, n) {const r = No(t), s = typeof n.ally == "string" ? n.ally : void 0;
+if (e === "guard" && s === void 0) throw new S("--action guard needs --ally with the guarded token's id");
+if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new S("--ally: a guard answers for another defender of this attack");
+if (e !== "guard" && s !== void 0) throw new S("--ally goes with --action guard");
+if (n["perception-roll"] !== void 0 && !_o(r)) throw new S("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Kr(Kr(Co(o), "pending-defense"), "guard-kept"), c = rs(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Po(t) : [];
 return { ...a, dice: c, ...l.length > 0 ? { others: l } : {} };}
-function Po(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
-function wu(e, t) {const n = Po(t), r = Vr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+function Lo(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
+function _u(e, t) {const n = Lo(t), r = Yr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
 return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
-function Mo(e, t) {const n = Ce[Io(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const u = e.values[c]?.current;
-return u == null ? "" : ` (${$o(u, l) + d})`;
+function Fo(e, t) {const n = Le[No(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const u = e.values[c]?.current;
+return u == null ? "" : ` (${So(u, l) + d})`;
 }, o = n.reactCheck !== null ? `React${i("reaction_check", s ?? n.reactCheck, 0)}` : `Defend${i("defend_check", "normal", 0)}`;
 if (!n.perceive) return o;
 const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
 return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
-function bu(e, t) {const n = e.resolve(t, yu);
-return !pt(n) && Po(n)?.success === !0;}
-function $u(e, t) {const n = [], r = Co(t);
-if (r.length === 0 || !bu(No("defend", t, Au), e)) return n;
-const s = Mo(e, t);
+function Tu(e, t) {const n = e.resolve(t, Su);
+return !vt(n) && Lo(n)?.success === !0;}
+function Eu(e, t) {const n = [], r = Po(t);
+if (r.length === 0 || !Tu(Mo("defend", t, Ou), e)) return n;
+const s = Fo(e, t);
 for (const i of r) {const o = e.others[i];
-!o || fe(o.vitality ?? null) || o.answer !== null && Lo(o.answer, t) === null || n.push({ kind: "button", section: Ue, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
+!o || ve(o.vitality ?? null) || o.answer !== null && jo(o.answer, t) === null || n.push({ kind: "button", section: He, label: `Guard ${o.name}: ${s}`, command: `!defend --answer ${t.key} --ids ${e.id} --action guard --ally ${i}` });}
 return n;}
-var Au = { positionals: [] };
-function Lo(e, t) {const n = t.situation ?? e.situation;
-return So(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${ue[e.situation].toLowerCase()}, without the perceive check ${ue[n].toLowerCase()} needs`;}
-function Su(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? So(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function _u(e) {const t = [], n = e.pending ?? void 0;
-if (fe(e.vitality))
+var Ou = { positionals: [] };
+function jo(e, t) {const n = t.situation ?? e.situation;
+return To(e, n) ? e.byGuard && e.result === "fail" ? "a guard's failure: it may still defend itself" : null : `made for ${me[e.situation].toLowerCase()}, without the perceive check ${me[n].toLowerCase()} needs`;}
+function Ru(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? To(n, t) ? (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Du(e) {const t = [], n = e.pending ?? void 0;
+if (ve(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Ce[r], i = Su(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Le[r], i = Ru(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, u = _.max(0, e.armor), f = d > u;
+else {const d = e.hit + s.hitBonus + e.mod, u = T.max(0, e.armor), f = d > u;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = _.max(0, e.amount);
-if (i === "success") {const d = _.max(0, e.armorDefense), u = _.max(0, a - d);
+let a = T.max(0, e.amount);
+if (i === "success") {const d = T.max(0, e.armorDefense), u = T.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? _o(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Tu(e) {const t = e;
-return jo({ amount: e.amount ?? 0, track: qt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
-function Eu(e) {return jo({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Fo = [], Ou = ["vitality"], Ru = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Eo(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function Iu(e) {const t = e;
+return Vo({ amount: e.amount ?? 0, track: Zt[t.type], hit: t.hit ?? null, situation: t.situation ?? null, mod: t.mod ?? 0, override: t.defense ?? null });}
+function Cu(e) {return Vo({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Go = [], Nu = ["vitality"], Pu = {physical: { armor: { values: ["armor_physical"] }, both: { values: ["armor_physical", "armor_defense"] } },
 magical: { armor: { values: ["armor_magical"] }, both: { values: ["armor_magical", "armor_defense"] } }
-}, Du = { values: ["armor_defense"] };
-function Iu(e, t) {const n = t.bars.vitality.value;
-if (!t.armorSource || n === null || fe(n)) return;
-const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Ce[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = Ru[e.track];
-return a ? c ? l.both : l.armor : c ? Du : void 0;}
-function jo(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {values: Fo,
-bars: Ou,
-more: (n) => Iu(e, n),
+}, Mu = { values: ["armor_defense"] };
+function Lu(e, t) {const n = t.bars.vitality.value;
+if (!t.armorSource || n === null || ve(n)) return;
+const r = e.situation ?? t.answer?.situation ?? "front", s = e.hit !== null && !Le[r].noHitChance, i = (e.override ?? t.answer?.result) === "success", o = e.track === "physical" ? "armor_physical" : "armor_magical", a = s && t.values[o] === void 0, c = i && t.values.armor_defense === void 0, l = Pu[e.track];
+return a ? c ? l.both : l.armor : c ? Mu : void 0;}
+function Vo(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: Go,
+bars: Nu,
+more: (n) => Lu(e, n),
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = _u({amount: e.amount,
+const s = Du({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1759,147 +1762,148 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-R(ve, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-R(oe, { kind: "attack-summary", who: i, headline: o }),
-...Qe("Defense", s.steps.filter(c)),
-...Qe("Breakdown", s.steps.filter((d) => !c(d))),
-...Xr("Now", s.state, s.vitality)];
+D(fe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+D(le, { kind: "attack-summary", who: i, headline: o }),
+...tt("Defense", s.steps.filter(c)),
+...tt("Breakdown", s.steps.filter((d) => !c(d))),
+...ns("Now", s.state, s.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Cu(e, t) {const n = t.order, r = e.bars.vitality.value;
-if (n.hit === void 0 || r === null || fe(r)) return null;
-const s = Ce[t.situation ?? e.answer?.situation ?? "front"];
+function Fu(e, t) {const n = t.order, r = e.bars.vitality.value;
+if (n.hit === void 0 || r === null || ve(r)) return null;
+const s = Le[t.situation ?? e.answer?.situation ?? "front"];
 if (s.noHitChance) return null;
-const i = qt[n.type], o = e.armorSource ? _.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
+const i = Zt[n.type], o = e.armorSource ? T.max(0, e.values[i === "physical" ? "armor_physical" : "armor_magical"]?.current ?? 0) : 0, a = n.hit + s.hitBonus + (n.mod ?? 0);
 return a > o ? null : `missed (hit chance ${a} does not beat ${i === "physical" ? "Physical" : "Magical"} Armor ${o})`;}
-var Go = new je();
-function Nu(e, t) {const n = e.edge;
+var Uo = new Ve();
+function ju(e, t) {const n = e.edge;
 if (n === void 0 || !n.includes(t)) return e;
-let r = Go.get(e);
-return r || Go.set(e, r = { ...e, situation: "aoe-edge" }), r;}
-function Pu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
-return n === void 0 ? null : `--edge: "${B(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
-var Zr = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
-function Mu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
-return {values: Fo,
+let r = Uo.get(e);
+return r || Uo.set(e, r = { ...e, situation: "aoe-edge" }), r;}
+function Gu(e, t) {const n = e.edge?.find((r) => !t.includes(r));
+return n === void 0 ? null : `--edge: "${W(n)}" is no defender of this attack (name each edge defender in --ids too)`;}
+var is = { headline: "acts", steps: [], changes: [], observed: !1, detail: null };
+function Vu(e) {const t = e, n = t.counter ? "counter attack" : t.opportunity ? "attack of opportunity" : null, r = t.counter ? "--counter" : "--opportunity";
+return {values: Go,
 dice: [],
 readsTurnOrder: !0,
-resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? Zr : s.acting ? n === null ? Zr : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : fe(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : Zr;}};}
-var Bv = new W(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Lu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Fu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? is : s.acting ? n === null ? is : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ve(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : is;}};}
+var Jv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Uu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Bu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function ju(e, t) {if (!fe(t)) return;
-if (Eo(e, t)) return "Dead for good: no save is left";
+function Hu(e, t) {if (!ve(t)) return;
+if (Ro(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = zr(e);
+const n = ts(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-var Gu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Vu(e) {const t = Ce[e];
+var Wu = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Ku(e) {const t = Le[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
-function Uu(e, t = (n) => n) {const n = e;
-switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
-return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
+return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;}
+function Yu(e, t = (r) => r, n) {const r = e;
+switch (r.kind) {case "defense-used": {if (n?.answered && r.source !== "override") return r.result === "success" ? "The armor's Defense applies" : "The armor's Defense does not apply";
+const s = r.source === "pending" ? " (from !defend)" : r.source === "override" ? " (--defense)" : "";
+return r.result === "success" ? `Succeeded${s}: the armor's Defense applies` : r.result === "fail" ? `Failed${s}: the armor's Defense does not apply` : `None${s}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
+return `The pending defense was made against ${me[r.madeFor].toLowerCase()}, without the perceive check ${me[r.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const s = r.bonus !== 0 ? ` + ${r.bonus} ${me[r.situation].toLowerCase()}` : "", i = r.mod !== 0 ? r.mod > 0 ? ` + ${r.mod}` : ` - ${-r.mod}` : "", o = s || i ? `${r.hit}${s}${i} = ${r.total}` : `${r.total}`, a = `${r.track === "physical" ? "Physical" : "Magical"} Armor ${r.armor}`;
+return r.hits ? `Hit chance ${o} beats ${a}: a hit` : `Hit chance ${o} vs ${a}: no damage (at or under the armor)`;}
 case "no-hit-chance":
-return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
+return r.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${r.given} is not compared)`;
 case "no-character":
 return "No character, so no armor: no armor threshold and no Defense";
 case "hit-decided":
 return "No hit chance given: the hit is taken as decided";
 case "armor-defense":
-return `${n.before} - ${n.defense} Defense = ${n.after}`;
+return `${r.before} - ${r.defense} Defense = ${r.after}`;
 case "vitality-change":
-return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
+return r.before === r.after ? "" : `Vitality ${r.before} -> ${r.after}`;
 case "dead-at-0":
 return "Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds";
 case "dead-no-damage":
-return `Dead: takes no damage (Vitality ${n.vitality})`;
+return `Dead: takes no damage (Vitality ${r.vitality})`;
 case "set-back":
-return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
+return `Dead: takes no damage, Vitality set back from ${r.attempted} to ${r.vitality}`;
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
-case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Lu[n.check]} d100 ${n.roll} vs ${Fu(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+case "check": {const s = r.success ? r.critical ? "success (critical)" : "success" : "failure";
+return `${Uu[r.check]} d100 ${r.roll} vs ${Bu(r.base, r.difficulty, r.mod, r.target)}: ${s}`;}
 case "no-defense":
-return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
+return r.takesDamage ? `${me[r.situation]} not perceived: no defense, the attack hits` : `${me[r.situation]}: attack not perceived, no defense`;
 case "not-in-time":
-return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = ue[n.situation].toLowerCase();
-return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
+return `React check failed: no ${r.action === "skill" ? "defensive skill" : "counter attack"} in time`;
+case "pending-defense": {const s = me[r.situation].toLowerCase();
+return r.for === null ? `Kept for the next hit on this token (${s})` : `Kept for the next hit on ${t(r.for)} (${s})`;}
 case "guard-kept":
-return `${t(n.ally)} keeps the better defense: ${n.result}`;
+return `${t(r.ally)} keeps the better defense: ${r.result}`;
 case "announced":
-return `${n.action === "skill" ? n.skillName ? `Defensive skill "${n.skillName}"` : "Defensive skill" : n.action === "counter" ? "Counter attack" : "Attack of opportunity"}${n.vs === null ? "" : ` against ${t(n.vs)}`}`;
+return `${r.action === "skill" ? r.skillName ? `Defensive skill "${r.skillName}"` : "Defensive skill" : r.action === "counter" ? "Counter attack" : "Attack of opportunity"}${r.vs === null ? "" : ` against ${t(r.vs)}`}`;
 case "spectator-drawn":
-return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+return `${t(r.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 case "save-cost":
-return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost}` : `Save costs 1d% EXP: ${n.cost}, but EXP is ${n.exp}: not made, nothing taken, this round's try is used`;
+return r.paid ? `Save costs 1d% EXP: ${r.cost}, EXP ${r.exp} -> ${r.exp - r.cost}` : `Save costs 1d% EXP: ${r.cost}, but EXP is ${r.exp}: not made, nothing taken, this round's try is used`;
 case "stood-up":
-return `Stands back up: Vitality ${n.before} -> 1`;
+return `Stands back up: Vitality ${r.before} -> 1`;
 case "save-failed":
-return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
-case "attack-title": {const r = t(n.who), s = `(${n.amount} ${n.track})`;
-return n.headline === "missed" ? `${r} takes no damage: the armor holds ${s}` : n.headline === "dies" ? `${r} loses ${n.lost} Vitality and dies ${s}` : n.headline === "hit" ? `${r} loses ${n.lost} Vitality ${s}` : `${r} takes no damage ${s}`;}
+return r.triesLeft > 0 ? `Still dead: ${r.triesLeft} more ${r.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
+case "attack-title": {const s = t(r.who), i = r.headline === "missed" ? "takes no damage: the armor holds" : r.headline === "dies" ? `loses ${r.lost} Vitality and dies` : r.headline === "hit" ? `loses ${r.lost} Vitality` : "takes no damage";
+return Pe(`${s} ${i}`, `${r.amount} ${r.track}`, n);}
 case "attack-summary":
-return `${t(n.who)} ${Gu[n.headline] ?? "is unharmed"}.`;
+return `${t(r.who)} ${Wu[r.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return ju(n.state, n.vitality) ?? `Standing, Vitality ${n.vitality}`;
+return Hu(r.state, r.vitality) ?? `Standing, Vitality ${r.vitality}`;
 case "defense-title":
-return `${t(n.who)}: ${n.action}${n.situation !== "front" ? ` (${n.situation})` : ""}`;
-case "defense-result": {const r = n.guarded !== null ? `${t(n.who)} guards ${t(n.guarded)}` : t(n.who), s = n.result === "success" ? `${r}: the armor's Defense will apply to the next hit` : `${r}: no defense against the next hit`;
-return n.summary ? `${s}.` : s;}
+return `${t(r.who)}: ${r.action}${r.situation !== "front" ? ` (${r.situation})` : ""}`;
+case "defense-result": {const s = r.guarded !== null ? `${t(r.who)} guards ${t(r.guarded)}` : t(r.who), i = r.result === "success" ? `${s}: the armor's Defense will apply to the next hit` : `${s}: no defense against the next hit`;
+return r.summary ? `${i}.` : i;}
 case "defense-announced":
-return `${t(n.who)} makes a defensive action (${n.action}).`;
+return `${t(r.who)} makes a defensive action (${r.action}).`;
 case "save-title":
-return `${t(n.who)}: Vitality save`;
+return `${t(r.who)}: Vitality save`;
 case "save-summary":
-return n.stood ? `${t(n.who)} makes a save and stands back up.` : `${t(n.who)} stays dead.`;}}
-var Vo = ["defend", "guard", "save"], tn = (e) => Zt.filter((t) => e(Ce[t])), Uo = v.fromEntries(iu.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), Bu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+return r.stood ? `${t(r.who)} makes a save and stands back up.` : `${t(r.who)} stays dead.`;}}
+var Bo = ["defend", "guard", "save"], cn = (e) => sn.filter((t) => e(Le[t])), Ho = k.fromEntries(du.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), xu = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: v.keys(qt), default: "physical" },
-situation: { kind: "choice", choices: Zt, meaningless: Uo, placeholder: "S" },
+type: { kind: "choice", choices: k.keys(Zt), default: "physical" },
+situation: { kind: "choice", choices: sn, meaningless: Ho, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Bo = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: tn((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Ho = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: tn((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Wo = { kind: "die", sides: 100, placeholder: "R" }, Hu = {action: {kind: "choice",
+}, Wo = { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: cn((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } }, Ko = { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: cn((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } }, Yo = { kind: "die", sides: 100, placeholder: "R" }, qu = {action: {kind: "choice",
 choices: ["defend", "guard", "skill", "counter", "opportunity", "save"],
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Zt, meaningless: Uo, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: sn, meaningless: Ho, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: tn((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Vo, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: tn((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { ...Wo, onlyWhen: { flag: "situation", in: tn((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": Bo,
-difficulty: Ho,
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Vo, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: cn((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Bo, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: cn((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { ...Yo, onlyWhen: { flag: "situation", in: cn((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": Wo,
+difficulty: Ko,
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Bo, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, Wu = {difficulty: Ho,
-"perception-mod": Bo,
+}, zu = {difficulty: Ko,
+"perception-mod": Wo,
 edge: { kind: "list", placeholder: "ID ...", onlyWhen: { flag: "situation", in: ["aoe"], why: "--edge applies only to --situation aoe: the defenders on the edge of an area attack face the hit chance" } },
 counter: { kind: "switch", help: "A counter attack, out of turn" },
 opportunity: { kind: "switch", help: "An attack of opportunity, out of turn", onlyWhen: { flag: "counter", notIn: ["true"], why: "--opportunity and --counter: an attack is one or the other" } }
-}, Ku = {"perception-roll": Wo,
+}, Xu = {"perception-roll": Yo,
 ally: { kind: "token" }
-}, xu = {id: "threshold",
+}, Ju = {id: "threshold",
 table: {playable: !0,
 settings: [],
 markers: ["dead"],
@@ -1917,35 +1921,35 @@ example: {title: "Bob, from the rules text (The Defensive Turn)",
 moves: [
 { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: "!defend --action defend --roll 10", expect: "a success: Defense applies to the next hit" },
 { says: "an enemy hits with hit chance 19 for 20", line: "!damage 20 --hit 19", expect: "19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20" }]}}},
-hit: {flags: Bu,
+hit: {flags: xu,
 usage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" },
-plan: Tu,
-handEdit: Eu},
-check: {flags: Hu,
+plan: Iu,
+handEdit: Cu},
+check: {flags: qu,
 usage: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]",
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Zt.join(", ") + ".",
+"Situations: " + sn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: Do,
-answers: {flags: Wu,
-answerFlags: Ku,
+plan: Co,
+answers: {flags: zu,
+answerFlags: Xu,
 choices: ["defend", "none"],
 announced: ["guard"],
-label: (e, t, n) => e === "none" ? "No defense" : Mo(t, n),
-situationWords: Vu,
-forDefender: Nu,
-refuseDeclared: Pu,
-declarer: Mu,
-planAnswer: (e, t, n, r) => No(e, t, r),
-keep: wu,
-extra: $u,
-fits: Lo,
-spared: Cu}},
+label: (e, t, n) => e === "none" ? "No defense" : Fo(t, n),
+situationWords: Ku,
+forDefender: ju,
+refuseDeclared: Gu,
+declarer: Vu,
+planAnswer: (e, t, n, r) => Mo(e, t, r),
+keep: _u,
+extra: Eu,
+fits: jo,
+spared: Fu}},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1953,59 +1957,59 @@ modes: [],
 default: "none",
 row: "Stance",
 says: {}},
-life: {enter: du,
-endRound: uu,
-condition: (e, t) => fe(t) ? "dead" : "none",
-setVitality: fu,
-deadForGood: Eo,
-parseState: lu,
-isEmptyState: (e) => v.values(e).every((t) => t === void 0),
+life: {enter: mu,
+endRound: vu,
+condition: (e, t) => ve(t) ? "dead" : "none",
+setVitality: gu,
+deadForGood: Ro,
+parseState: pu,
+isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: () => "has had a save or another round dead since",
-parseAnswer: au},
-words: Uu
-}, nn = ["passive", "active", "full"];
-function rn(e, t = !1) {const n = {};
+parseAnswer: fu},
+words: Yu
+}, ln = ["passive", "active", "full"];
+function dn(e, t = !1) {const n = {};
 return e !== null && e <= 0 && (n.down = !0), t && (n.dead = !0), n;}
-function Yu(e) {if (typeof e != "object" || e === null || z.isArray(e)) return null;
+function Qu(e) {if (typeof e != "object" || e === null || X.isArray(e)) return null;
 const { down: t, dead: n, ...r } = e;
-return v.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : rn(t ? 0 : null, n === !0);}
-function qu(e) {if (typeof e != "object" || e === null) return null;
+return k.keys(r).length > 0 || t !== void 0 && t !== !0 || n !== void 0 && n !== !0 ? null : dn(t ? 0 : null, n === !0);}
+function Zu(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return v.keys(r).length > 0 || !nn.includes(t) ? null : N.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
-var sn = { passive: 0, active: 5, full: 10 }, zu = 10;
-function es(e, t) {return _.round((e + t) * 1e6) / 1e6;}
-function Ko(e, t) {if (t.defender === null || t.current === null) return e;
-const n = es(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => es(t.defender, -sn[s]) >= n) ?? "passive";}
-function Xu(e) {const t = [], { turn: n } = e;
+return k.keys(r).length > 0 || !ln.includes(t) ? null : C.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var un = { passive: 0, active: 5, full: 10 }, ef = 10;
+function os(e, t) {return T.round((e + t) * 1e6) / 1e6;}
+function xo(e, t) {if (t.defender === null || t.current === null) return e;
+const n = os(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => os(t.defender, -un[s]) >= n) ?? "passive";}
+function tf(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (sn[r] > 0)
+if (un[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Ko(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: sn[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = xo(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: un[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (a) {const f = e.attack - o, h = _.max(0, e.weapon) + f;
+if (a) {const f = e.attack - o, h = T.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = _.max(0, e.armorScore - e.armorPenetration), g = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
-const l = sn[r];
+const p = T.max(0, e.armorScore - e.armorPenetration), m = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: m }), c = { amount: h, to: m ? "vitality" : "stamina" };}
+const l = un[r];
 let d = null;
-l > 0 && n.defender !== null && (d = es(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= zu;
+l > 0 && n.defender !== null && (d = os(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= ef;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-var xo = ["passive_defense", "active_defense", "full_defense", "armor_score"], Ju = (e) => e !== null && nn.includes(e);
-function Qu(e, t) {const n = e, r = e.amount ?? 0;
-return {values: xo,
+var qo = ["passive_defense", "active_defense", "full_defense", "armor_score"], nf = (e) => e !== null && ln.includes(e);
+function rf(e, t) {const n = e, r = e.amount ?? 0;
+return {values: qo,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(s, i) {const o = xo.find((g) => s.values[g]?.present === !0 && s.values[g]?.current === null);
+resolve(s, i) {const o = qo.find((m) => s.values[m]?.present === !0 && s.values[m]?.current === null);
 if (o) return { kind: "refused", reason: `its ${o} is not a number: set it on the sheet, or !defense-round set ${o} N` };
-const a = (g) => s.values[g]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (Ju(s.stance) ? s.stance : "passive"), l = Xu({weapon: r,
+const a = (m) => s.values[m]?.current ?? 0, c = s.answer?.mode ?? n["defense-mode"] ?? (nf(s.stance) ? s.stance : "passive"), l = tf({weapon: r,
 attack: n.attack,
 armorPenetration: n.ap ?? 0,
 mode: c,
@@ -2015,105 +2019,105 @@ armorScore: a("armor_score"),
 turn: { defender: s.initiative, current: s.currentTurn?.initiative ?? null, currentHidden: s.currentTurn?.hidden === !0, limit: t.overwhelmLimit }
 }), d = [], u = [...l.steps];
 let f = s.bars.vitality.value ?? 1;
-if (l.damage) {const g = l.damage.to === "vitality" ? "vitality" : t.stamina, k = s.bars[g].value;
-if (k === null) return { kind: "bar", resource: g };
-const m = k - l.damage.amount;
-u.push({ kind: "bar-moved", to: l.damage.to, before: k, after: m }), m !== k && d.push({ kind: "bar", resource: g, to: m }), g === "vitality" && (f = m);}
+if (l.damage) {const m = l.damage.to === "vitality" ? "vitality" : t.stamina, g = s.bars[m].value;
+if (g === null) return { kind: "bar", resource: m };
+const v = g - l.damage.amount;
+u.push({ kind: "bar-moved", to: l.damage.to, before: g, after: v }), v !== g && d.push({ kind: "bar", resource: m, to: v }), m === "vitality" && (f = v);}
 l.initiativeAfter !== null && d.push({ kind: "initiative", to: l.initiativeAfter });
 const h = s.id, p = l.damage?.to === "vitality" && (s.bars.vitality.value ?? 1) > 0 && (s.bars.vitality.value ?? 0) - l.damage.amount <= 0;
 return {headline: l.hits ? p ? "falls" : "hit" : "missed",
 steps: [
-R(ve, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: p } : { missed: !0 } }),
-R(oe, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: p, counter: l.counterattack }),
-...Qe("Breakdown", u),
-...p ? [R("Now", { kind: "down-now" })] : []],
+D(fe, { kind: "attack-title", who: h, attack: n.attack, mode: l.mode, ...l.damage ? { damage: l.damage.amount, to: l.damage.to, falls: p } : { missed: !0 } }),
+D(le, { kind: "attack-summary", who: h, hits: l.hits, stamina: l.damage?.to === "stamina", falls: p, counter: l.counterattack }),
+...tt("Breakdown", u),
+...p ? [D("Now", { kind: "down-now" })] : []],
 changes: d,
-state: rn(f, s.state.dead === !0),
+state: dn(f, s.state.dead === !0),
 detail: l};}};}
-function Zu(e, t) {return {values: ["armor_score"],
+function sf(e, t) {return {values: ["armor_score"],
 bars: ["vitality"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = _.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+const s = T.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-R(ve, { kind: "loss-title", who: c, loss: e }),
-R(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-R("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-R("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
+D(fe, { kind: "loss-title", who: c, loss: e }),
+D(le, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+D("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+D("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: rn(i ? r : r - e, n.state.dead === !0),
+state: dn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function ef(e, t) {const n = e;
+function of(e, t) {const n = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(r, s) {const i = { defender: r.initiative, current: r.currentTurn?.initiative ?? null, limit: t.overwhelmLimit };
-if (Ko(n, i) !== n)
-return { kind: "refused", reason: `${n} defense costs ${sn[n]} initiative, more than the overwhelm limit allows now` };
+if (xo(n, i) !== n)
+return { kind: "refused", reason: `${n} defense costs ${un[n]} initiative, more than the overwhelm limit allows now` };
 const o = s.defense ?? 1;
 return {headline: "acts",
-steps: [R(oe, { kind: "mode-answer", who: r.id, mode: n, roll: o }), R("Check", { kind: "mode-roll", mode: n, roll: o })],
+steps: [D(le, { kind: "mode-answer", who: r.id, mode: n, roll: o }), D("Check", { kind: "mode-roll", mode: n, roll: o })],
 changes: [],
 observed: !1,
 detail: { mode: n, roll: o }};}};}
-function tf(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
+function af(e, t, n) {const r = n.dead === !0 && t <= 0, s = { kind: "vitality-change", before: e, after: t };
 return {vitality: t,
-state: rn(t, r),
+state: dn(t, r),
 steps: [s],
 conditions: [],
-now: t <= 0 ? R("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
-var Nt = {passive: "passive_defense only; costs no initiative",
+now: t <= 0 ? D("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};}
+var Lt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, nf = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, rf = { passive: "passively", active: "actively", full: "fully" }, ts = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function sf(e, t = (n) => n) {const n = e;
-switch (n.kind) {case "overwhelmed":
-return `Overwhelmed: ${n.wanted} defense costs ${n.cost} initiative, and ${n.initiative} - ${n.cost} is more than ${n.limit} below the current turn${n.currentHidden ? "" : ` (${n.current})`}: ${n.used} defense instead`;
+}, cf = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, lf = { passive: "passively", active: "actively", full: "fully" }, as = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function df(e, t = (r) => r, n) {const r = e;
+switch (r.kind) {case "overwhelmed":
+return `Overwhelmed: ${r.wanted} defense costs ${r.cost} initiative, and ${r.initiative} - ${r.cost} is more than ${r.limit} below the current turn${r.currentHidden ? "" : ` (${r.current})`}: ${r.used} defense instead`;
 case "no-initiative-entry":
-return `Not in the Turn Tracker (or its initiative is not a number): ${n.mode} defense costs no initiative`;
+return `Not in the Turn Tracker (or its initiative is not a number): ${r.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const r = `d20 ${n.roll}${ts(n.passive)} passive${n.mode !== "passive" ? `${ts(n.active)} active` : ""}${n.mode === "full" ? `${ts(n.full)} full` : ""}`;
-return `Defense (${n.mode}) ${r} = ${n.total}`;}
+case "defense-roll": {const s = `d20 ${r.roll}${as(r.passive)} passive${r.mode !== "passive" ? `${as(r.active)} active` : ""}${r.mode === "full" ? `${as(r.full)} full` : ""}`;
+return `Defense (${r.mode}) ${s} = ${r.total}`;}
 case "attack":
-return n.hits ? `Attack ${n.attack} beats defense ${n.defense}: a hit` : `Attack ${n.attack} does not beat defense ${n.defense}: no hit`;
+return r.hits ? `Attack ${r.attack} beats defense ${r.defense}: a hit` : `Attack ${r.attack} does not beat defense ${r.defense}: no hit`;
 case "damage":
-return `Damage ${n.weapon} + ${n.margin} margin = ${n.damage}`;
+return `Damage ${r.weapon} + ${r.margin} margin = ${r.damage}`;
 case "armor":
-return `Effective armor ${n.armorScore} - ${n.penetration} AP = ${n.effective}: ${n.damage} ${n.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
+return `Effective armor ${r.armorScore} - ${r.penetration} AP = ${r.effective}: ${r.damage} ${r.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
 case "initiative":
-return `Initiative ${n.before} -> ${n.after} (${n.mode} defense costs ${n.cost})`;
+return `Initiative ${r.before} -> ${r.after} (${r.mode} defense costs ${r.cost})`;
 case "counterattack":
-return `Counterattack: the defense beats the attack by ${n.margin} (its damage is the table's call)`;
-case "attack-title": {const r = t(n.who), s = `(attack ${n.attack} vs ${n.mode} defense)`;
-return n.missed || n.damage === void 0 ? `${r} is missed ${s}` : `${r} loses ${n.damage} ${n.to === "stamina" ? "stamina" : "Vitality"}${n.falls ? " and falls" : ""} ${s}`;}
-case "attack-summary": {const r = n.counter ? " and scores a counterattack" : "";
-return n.hits ? `${t(n.who)} is hit${n.stamina ? " (stamina)" : ""}${n.falls ? " and falls" : ""}${r}.` : `${t(n.who)} is missed${r}.`;}
+return `Counterattack: the defense beats the attack by ${r.margin} (its damage is the table's call)`;
+case "attack-title": {const s = t(r.who), i = r.missed || r.damage === void 0 ? `${s} is missed` : `${s} loses ${r.damage} ${r.to === "stamina" ? "stamina" : "Vitality"}${r.falls ? " and falls" : ""}`;
+return Pe(i, `attack ${r.attack} vs ${r.mode} defense`, n);}
+case "attack-summary": {const s = r.counter ? " and scores a counterattack" : "";
+return r.hits ? `${t(r.who)} is hit${r.stamina ? " (stamina)" : ""}${r.falls ? " and falls" : ""}${s}.` : `${t(r.who)} is missed${s}.`;}
 case "bar-moved":
-return n.before === n.after ? "" : `${n.to === "vitality" ? "Vitality" : "Stamina"} ${n.before} -> ${n.after}`;
+return r.before === r.after ? "" : `${r.to === "vitality" ? "Vitality" : "Stamina"} ${r.before} -> ${r.after}`;
 case "down-now":
-return n.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${n.typed ? "" : "; Opposed Rolls has no death rules"})`;
+return r.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${r.typed ? "" : "; Opposed Rolls has no death rules"})`;
 case "loss-title":
-return `${t(n.who)} loses ${n.loss}`;
+return `${t(r.who)} loses ${r.loss}`;
 case "typed-loss":
-return `${n.loss} typed into Vitality, ${n.toStamina ? "not above" : "above"} armor ${n.armor}: ${n.toStamina ? "stamina damage instead" : "Vitality damage"}`;
+return `${r.loss} typed into Vitality, ${r.toStamina ? "not above" : "above"} armor ${r.armor}: ${r.toStamina ? "stamina damage instead" : "Vitality damage"}`;
 case "typed-loss-result":
-return n.toStamina ? `Vitality stays ${n.vitality}; Stamina ${n.stamina} -> ${(n.stamina ?? 0) - n.loss}` : `Vitality ${n.vitality} -> ${n.vitality - n.loss}`;
+return r.toStamina ? `Vitality stays ${r.vitality}; Stamina ${r.stamina} -> ${(r.stamina ?? 0) - r.loss}` : `Vitality ${r.vitality} -> ${r.vitality - r.loss}`;
 case "vitality-change":
-return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
+return r.before === r.after ? "" : `Vitality ${r.before} -> ${r.after}`;
 case "mode-answer":
-return `${t(n.who)} defends ${rf[n.mode]}, d20 ${n.roll}`;
+return `${t(r.who)} defends ${lf[r.mode]}, d20 ${r.roll}`;
 case "mode-roll":
-return `${n.mode.charAt(0).toUpperCase()}${n.mode.slice(1)} defense, d20 ${n.roll}`;}}
-var of = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+return `${r.mode.charAt(0).toUpperCase()}${r.mode.slice(1)} defense, d20 ${r.roll}`;}}
+var uf = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: nn, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: ln, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, af = {id: "opposed",
+}, ff = {id: "opposed",
 table: {playable: !0,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
@@ -2129,49 +2133,49 @@ foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
 hit: "!damage 8 --attack 24 --defense-roll 8",
 example: {title: "The worked example of Opposed Rolls",
 moves: [{ says: "attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8", line: "!damage 8 --attack 24 --defense-roll 8", expect: "a hit for 8 + 6 = 14, above armor 13: Vitality damage" }]}}},
-hit: {flags: of,
+hit: {flags: uf,
 usage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]",
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" },
-plan: Qu,
-handEdit: Zu},
+plan: rf,
+handEdit: sf},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new T("in the opposed edition the defense is rolled inside !damage");},
+plan: () => {throw new S("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
-choices: nn,
-label: (e) => nf[e] ?? e,
-planAnswer: (e, t, n) => ef(e, n),
+choices: ln,
+label: (e) => cf[e] ?? e,
+planAnswer: (e, t, n) => of(e, n),
 keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
 rolled: (e) => ({ defense: e.roll })}},
 stance: {flags: {},
 usage: "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)",
-help: [`Passive: ${Nt.passive}. Active: ${Nt.active}. Full: ${Nt.full}.`],
-modes: nn,
+help: [`Passive: ${Lt.passive}. Active: ${Lt.active}. Full: ${Lt.full}.`],
+modes: ln,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Nt.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: Nt.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: Nt.full }}},
-life: {setVitality: tf,
-enter: (e, t) => rn(e, t),
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: Lt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: Lt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: Lt.full }}},
+life: {setVitality: af,
+enter: (e, t) => dn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Yu,
-parseAnswer: qu,
+parseState: Qu,
+parseAnswer: Zu,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: sf
-}, cf = { soak: su, threshold: xu, opposed: af }, lf = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-function df(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
+words: df
+}, hf = { soak: lu, threshold: Ju, opposed: ff }, pf = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function mf(e, t = e.id) {const { life: n, check: r } = e, s = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
 life: {endRound: (i) => i,
 deadForGood: (i, o) => n.condition(i, o) === "dead",
-isEmptyState: (i) => v.keys(i).length === 0,
+isEmptyState: (i) => k.keys(i).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n},
@@ -2180,53 +2184,53 @@ answers: {flags: {},
 answerFlags: {},
 answerFlag: s,
 rollFlag: "roll",
-label: lf,
+label: pf,
 situation: (i) => typeof i.situation == "string" ? i.situation : null,
 situationWords: (i) => i,
 forDefender: (i) => i,
-planAnswer: (i) => r.plan(Mi({ [s]: i }, r.flags)),
-keep: (i, o) => Vr(i, o),
+planAnswer: (i) => r.plan(Fi({ [s]: i }, r.flags)),
+keep: (i, o) => Yr(i, o),
 ...r.answers}}};}
-var vt = new D();
-for (const [e, t] of v.entries(cf)) vt.set(e, df(t, e));
-var Yo = vt.keys().next().value, uf = "soak";
-function Bn(e) {return typeof e == "string" && vt.has(e);}
-function ff() {return [...vt.keys()];}
-function Hn() {return [...vt.values()];}
-function Ne(e) {return vt.get(e) ?? vt.get(Yo);}
-function an() {return Hn().filter((e) => e.table.playable).map((e) => e.id);}
-var ns;
-function qo(e) {return ns ?? (ns = new W(Hn().flatMap((t) => t.stance.modes))), ns.has(e);}
-function rs(e, t) {return (n) => Hn().some(
-(s) => s.id !== e && v.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
+var kt = new I();
+for (const [e, t] of k.entries(hf)) kt.set(e, mf(t, e));
+var zo = kt.keys().next().value, vf = "soak";
+function Kn(e) {return typeof e == "string" && kt.has(e);}
+function gf() {return [...kt.keys()];}
+function Yn() {return [...kt.values()];}
+function Fe(e) {return kt.get(e) ?? kt.get(zo);}
+function fn() {return Yn().filter((e) => e.table.playable).map((e) => e.id);}
+var cs;
+function Xo(e) {return cs ?? (cs = new K(Yn().flatMap((t) => t.stance.modes))), cs.has(e);}
+function ls(e, t) {return (n) => Yn().some(
+(s) => s.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? s.hit : s.check).flags, n)
 ) ? e : void 0;}
-var cn = gi(Bn, "not an edition this script has"), ln = ["bar1", "bar2", "bar3"], zo = v.fromEntries(Yt.map((e) => [e, e])), st = [...Yt], Xo = {incapacitated: "sleepy",
+var hn = yi(Kn, "not an edition this script has"), pn = ["bar1", "bar2", "bar3"], Jo = k.fromEntries(Qt.map((e) => [e, e])), at = [...Qt], Qo = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, dn = v.keys(Xo), hf = F(Z(), Or(), ze(1), J(100)), pf = F(Z(), Or(), ze(1), J(100), Dn(/^[^,]+$/)), ss = te(ln), Jo = te(["gm", "public"]), is = ["refuse", "gm", "api-as"], Qo = 3600, mf = U({edition: cn,
-bars: U({vitality: ss,
-soul: ss,
-power: ss,
-stamina: te(["power", ...ln])}),
-attributes: U(
-v.fromEntries(st.map((e) => [e, hf]))),
-markers: U(
-v.fromEntries(dn.map((e) => [e, pf]))),
-visibility: U({ npc: Jo, pc: Jo }),
-playersTargetAny: Je(),
-armorOnManualEdits: Je(),
-overwhelmLimit: F(me(), Et(), Ge(0), qe(1e3)),
-apiCommands: te(is),
-answerTimeout: F(me(), Et(), Ge(0), qe(Qo)),
-pingDefenders: Je()});
-function Zo() {return {edition: Yo,
+}, mn = k.keys(Qo), kf = V(ee(), Pr(), Qe(1), Q(100)), yf = V(ee(), Pr(), Qe(1), Q(100), Nn(/^[^,]+$/)), ds = re(pn), Zo = re(["gm", "public"]), us = ["refuse", "gm", "api-as"], ea = 3600, wf = H({edition: hn,
+bars: H({vitality: ds,
+soul: ds,
+power: ds,
+stamina: re(["power", ...pn])}),
+attributes: H(
+k.fromEntries(at.map((e) => [e, kf]))),
+markers: H(
+k.fromEntries(mn.map((e) => [e, yf]))),
+visibility: H({ npc: Zo, pc: Zo }),
+playersTargetAny: et(),
+armorOnManualEdits: et(),
+overwhelmLimit: V(we(), Dt(), Ue(0), Je(1e3)),
+apiCommands: re(us),
+answerTimeout: V(we(), Dt(), Ue(0), Je(ea)),
+pingDefenders: et()});
+function ta() {return {edition: zo,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...zo },
-markers: { ...Xo },
+attributes: { ...Jo },
+markers: { ...Qo },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -2234,156 +2238,156 @@ overwhelmLimit: 20,
 apiCommands: "refuse",
 answerTimeout: 0,
 pingDefenders: !1};}
-function vf(e) {const t = Zo(), n = [];
+function bf(e) {const t = ta(), n = [];
 if (!E(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = ea(mf.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new W([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function ea(e, t, n, r, s) {const i = {};
-for (const [o, a] of v.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = os(d);
+const s = na(wf.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new K([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function na(e, t, n, r, s) {const i = {};
+for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = fs(d);
 continue;}
 if (a.type === "object" && "entries" in a && E(d)) {if (!E(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = os(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = fs(d);
 else {const f = a.entries;
-i[o] = ea(f, l, d, `${c}.`, s);}
+i[o] = na(f, l, d, `${c}.`, s);}
 continue;}
-const u = Ve(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${gf(l)} is not valid; reset to ${ne.stringify(d)}`), i[o] = os(d));}
+const u = Be(a, l);
+u.success ? i[o] = u.output : (s.push(`${c}: ${$f(l)} is not valid; reset to ${ie.stringify(d)}`), i[o] = fs(d));}
 return i;}
-function E(e) {return typeof e == "object" && e !== null && !z.isArray(e);}
-function os(e) {return E(e) ? ne.parse(ne.stringify(e)) : e;}
-function gf(e) {const t = ne.stringify(e) ?? S(e);
-return t.length > 40 ? `${le(t, 37)}...` : t;}
-var ta = F(me(), ft()), kf = F(me(), ft(), Ge(-1e6), qe(1e6)), na = U({overrides: L(In(te(Yt), kf)),
-worn: L(U({ physical: L(ta), magical: L(ta) })),
-stance: L(F(Z(), J(40))),
-deadForGood: L(Q(!0)),
-edition: L(U({ id: cn, state: xt() }))
-}), Hv = v.keys(na.entries);
-function yf(e) {const t = {}, n = [];
+function E(e) {return typeof e == "object" && e !== null && !X.isArray(e);}
+function fs(e) {return E(e) ? ie.parse(ie.stringify(e)) : e;}
+function $f(e) {const t = ie.stringify(e) ?? A(e);
+return t.length > 40 ? `${de(t, 37)}...` : t;}
+var ra = V(we(), pt()), Af = V(we(), pt(), Ue(-1e6), Je(1e6)), sa = H({overrides: G(Pn(re(Qt), Af)),
+worn: G(H({ physical: G(ra), magical: G(ra) })),
+stance: G(V(ee(), Q(40))),
+deadForGood: G(Z(!0)),
+edition: G(H({ id: hn, state: Jt() }))
+}), Qv = k.keys(sa.entries);
+function Sf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of v.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ve(na, s);
+const i = Be(sa, s);
 if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !qo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = ra(i.output);
-Pt(o) || (t[r] = o);}
+i.output.stance !== void 0 && !Xo(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = ia(i.output);
+Ft(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function ra(e) {for (const t of v.keys(e)) e[t] === void 0 && delete e[t];
+function ia(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function Wn(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, v.keys(r).length > 0 ? r : void 0;}
-function sa(e, t, n) {ra(n), Pt(n) ? delete e[t] : e[t] = n;}
-function Pt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var Mt = F(me(), ft()), Kn = Kt(Mt), ia = F(me(), vi(), Ge(-1e9), qe(1e9)), gt = F(Z(), ze(1), J(64)), wf = te(["physical", "magical"]), oa = U({edition: L(U({ id: cn, state: xt() })),
-deadForGood: L(Q(!0)),
-stance: L(F(Z(), J(40)))
-}), aa = Kt(U({ edition: cn, answer: xt() })), bf = $i("kind", [
-U({ kind: Q("bar"), resource: te(Ai), bar: te(ln), attributeId: L(gt), from: Kn, to: Mt }),
-U({ kind: Q("attribute"), key: te(Yt), attributeId: gt, from: Kn, to: Mt }),
-U({ kind: Q("override"), key: te(Yt), from: Kn, to: Mt }),
-U({ kind: Q("worn"), track: wf, from: Kn, to: Mt }),
-U({ kind: Q("markers"), from: F(Z(), J(2e3)), to: F(Z(), J(2e3)) }),
-U({ kind: Q("memory"), tokenId: L(gt), character: L(gt), from: oa, to: oa }),
-U({ kind: Q("answer"), tokenId: L(gt), from: aa, to: aa }),
-U({ kind: Q("initiative"), from: ia, to: ia }),
-U({ kind: Q("turn-order"), tokenId: gt })
-]), $f = U({by: F(Z(), ze(1), J(64)),
-kind: te(["damage", "hand-edit", "save"]),
-round: Mt,
-key: L(F(Z(), Dn(/^U\d{1,7}$/))),
-tokens: Xe(U({ tokenId: gt, name: F(Z(), J(200)), changes: Xe(bf) }))});
-function Af(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Ne(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || qo(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).life.parseState(t.edition.state) !== null));}
-function Sf(e) {if (e === void 0) return { history: [], problems: [] };
-if (!z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+function xn(e, t, n) {const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
+function oa(e, t, n) {ia(n), Ft(n) ? delete e[t] : e[t] = n;}
+function Ft(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var jt = V(we(), pt()), qn = Xt(jt), aa = V(we(), ki(), Ue(-1e9), Je(1e9)), yt = V(ee(), Qe(1), Q(64)), _f = re(["physical", "magical"]), ca = H({edition: G(H({ id: hn, state: Jt() })),
+deadForGood: G(Z(!0)),
+stance: G(V(ee(), Q(40)))
+}), la = Xt(H({ edition: hn, answer: Jt() })), Tf = Si("kind", [
+H({ kind: Z("bar"), resource: re(_i), bar: re(pn), attributeId: G(yt), from: qn, to: jt }),
+H({ kind: Z("attribute"), key: re(Qt), attributeId: yt, from: qn, to: jt }),
+H({ kind: Z("override"), key: re(Qt), from: qn, to: jt }),
+H({ kind: Z("worn"), track: _f, from: qn, to: jt }),
+H({ kind: Z("markers"), from: V(ee(), Q(2e3)), to: V(ee(), Q(2e3)) }),
+H({ kind: Z("memory"), tokenId: G(yt), character: G(yt), from: ca, to: ca }),
+H({ kind: Z("answer"), tokenId: G(yt), from: la, to: la }),
+H({ kind: Z("initiative"), from: aa, to: aa }),
+H({ kind: Z("turn-order"), tokenId: yt })
+]), Ef = H({by: V(ee(), Qe(1), Q(64)),
+kind: re(["damage", "hand-edit", "save"]),
+round: jt,
+key: G(V(ee(), Nn(/^U\d{1,7}$/))),
+tokens: Ze(H({ tokenId: yt, name: V(ee(), Q(200)), changes: Ze(Tf) }))});
+function Of(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Fe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Xo(t.stance)) && (t.edition === void 0 || Fe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function Rf(e) {if (e === void 0) return { history: [], problems: [] };
+if (!X.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Ve($f, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Af)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Be(Ef, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Of)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var _f = ["life", "pendingDefense", "reactions", "skillsVs"], ca = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function as(e, t) {const n = {};
-for (const s of _f) e[s] !== void 0 && (n[s] = e[s]);
+var Df = ["life", "pendingDefense", "reactions", "skillsVs"], da = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function hs(e, t) {const n = {};
+for (const s of Df) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return v.keys(n).length > 0 && (r.edition = { id: uf, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Tf(e) {if (!E(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: vf, state: n }), E(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function If(e) {if (!E(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), v.assign(t, as(e, e.stance)), t;}
-function la(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function da(e, t) {return ne.stringify(e ?? null) === ne.stringify(t ?? null);}
-function Ef(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, hs(e, e.stance)), t;}
+function ua(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function fa(e, t) {return ie.stringify(e ?? null) === ie.stringify(t ?? null);}
+function Cf(e, t, n) {if (!E(e) || !E(e.before) || !E(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = E(r.bars) ? r.bars : {}, a = E(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? ca[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? da[f], from: o[f] ?? null, to: h });}
 const c = E(r.protection) ? r.protection : void 0, l = E(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = E(r.record) ? r.record : {}, u = E(s.record) ? s.record : {};
-if (!da(d.life, u.life) || !da(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && E(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!fa(d.life, u.life) || !fa(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && E(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: as({ ...p, ...la(d) }, h.stance),
-to: as({ ...p, ...la(u) }, h.stance)});}
+from: hs({ ...p, ...ua(d) }, h.stance),
+to: hs({ ...p, ...ua(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function Of(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : ca, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return E(e.tokens) && (i.tokens = v.fromEntries(v.entries(e.tokens).map(([o, a]) => [o, Tf(a)]))), z.isArray(e.history) && (i.history = e.history.map(
-(o) => E(o) && z.isArray(o.tokens) ? {by: o.by,
+function Nf(e) {const t = E(e.settings) ? e.settings : {}, n = E(t.bars) ? t.bars : da, r = E(e.tokens) ? e.tokens : {}, s = E(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return E(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, If(a)]))), X.isArray(e.history) && (i.history = e.history.map(
+(o) => E(o) && X.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => Ef(a, n, r))
+tokens: o.tokens.map((a) => Cf(a, n, r))
 } : o
 )), i;}
-function ua(e) {const t = e.edition;
+function ha(e) {const t = e.edition;
 if (!E(t) || !E(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (v.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Rf(e) {if (!E(e) || e.kind !== "memory") return e;
+function Pf(e) {if (!E(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!E(r)) continue;
-const s = ua(r);
+const s = ha(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Df(e) {const t = {}, n = {};
+function Mf(e) {const t = {}, n = {};
 if (E(e.tokens))
-for (const [s, i] of v.entries(e.tokens)) {if (!E(i)) {n[s] = i;
+for (const [s, i] of k.entries(e.tokens)) {if (!E(i)) {n[s] = i;
 continue;}
-const o = ua(i);
-v.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = z.isArray(e.history) ? e.history.map(
-(s) => E(s) && z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rf) } : i) } : s
+const o = ha(i);
+k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const r = X.isArray(e.history) ? e.history.map(
+(s) => E(s) && X.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => E(i) && X.isArray(i.changes) ? { ...i, changes: i.changes.map(Pf) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: E(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function un(e, t) {const n = e.tokens[t], r = {};
+function vn(e, t) {const n = e.tokens[t], r = {};
 return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
-function fa(e, t) {return e.exchange.waiting[t] ?? null;}
-function ha(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
-function Lt(e, t) {const n = {};
+function pa(e, t) {return e.exchange.waiting[t] ?? null;}
+function ma(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function Gt(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function xn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Pt(s) ? delete e.tokens[t] : e.tokens[t] = s;}
-function Se(e, t) {if (e === t) return !0;
+function zn(e, t, n) {const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ft(s) ? delete e.tokens[t] : e.tokens[t] = s;}
+function Re(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || z.isArray(e) !== z.isArray(t)) return !1;
-if (z.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || X.isArray(e) !== X.isArray(t)) return !1;
+if (X.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!Se(e[i], s[i])) return !1;
+for (let i = 0; i < e.length; i += 1) if (!Re(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of v.keys(n)) if (!Se(n[s], r[s])) return !1;
-for (const s of v.keys(r)) if (!v.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const s of k.keys(n)) if (!Re(n[s], r[s])) return !1;
+for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Yn(e, t) {return t.character ?? t.tokenId ?? e;}
-function cs(e, t, n, r) {if (Se(e, t)) return [];
+function Xn(e, t) {return t.character ?? t.tokenId ?? e;}
+function ps(e, t, n, r) {if (Re(e, t)) return [];
 const s = { kind: "memory", from: e, to: t };
 return r !== void 0 && (s.tokenId = r), n !== void 0 && (s.character = n), [s];}
-function If(e, t) {switch (t.kind) {case "bar":
+function Lf(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2394,16 +2398,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Yn(e, t)}`;
+return `memory:${Xn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Cf(e, t = () => !0, n = () => {}) {const r = new D();
+function Ff(e, t = () => !0, n = () => {}) {const r = new I();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = If(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = Lf(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2411,23 +2415,23 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function pa(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+function va(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
 let r = t.life.parseState(e.edition.state);
 if (r === null) return e;
-for (let i = 0; i < _.min(n, 10); i += 1) r = t.life.endRound(r);
+for (let i = 0; i < T.min(n, 10); i += 1) r = t.life.endRound(r);
 const s = { ...e };
 return t.life.isEmptyState(r) ? delete s.edition : s.edition = { id: t.id, state: r }, s;}
-var Nf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Pf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function ma(e, t, n, r) {const s = [];
+var jf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Gf(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function ga(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${ht[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${mt[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${Nf[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${jf[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2448,99 +2452,99 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function Mf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
-return s.kind === "memory" ? { ...r, change: { ...s, from: pa(s.from, t, n), to: pa(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
-function Lf(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function Vf(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: s } = r;
+return s.kind === "memory" ? { ...r, change: { ...s, from: va(s.from, t, n), to: va(s.to, t, n) } } : s.kind === "answer" ? { ...r, change: { ...s, from: null, to: null } } : r;});}
+function Uf(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), s;}
-var Ff = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function va(e) {const t = e.edition, n = Bn(t?.id) ? Ne(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Ff[n.life.condition(r, null)] : -1;}
-var Ft = (e, t) => z.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
-function jf(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
+var Bf = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function ka(e) {const t = e.edition, n = Kn(t?.id) ? Fe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Bf[n.life.condition(r, null)] : -1;}
+var Vt = (e, t) => X.isArray(e) ? e.flatMap((n) => E(n) ? t(n) : [n]) : e;
+function Hf(e, t = () => {}) {const n = E(e.settings) && E(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, i = E(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of v.entries(i)) {const l = E(c) ? s(a) : void 0;
+for (const [a, c] of k.entries(i)) {const l = E(c) ? s(a) : void 0;
 if (!l) continue;
-const { edition: d, deadForGood: u, stance: f, ...h } = c, p = ne.parse(ne.stringify({ edition: d, deadForGood: u, stance: f }));
-v.keys(h).length > 0 ? i[a] = h : delete i[a];
-const g = i[l];
-if (!g) i[l] = p;
-else {const [k, m] = va(p) > va(g) ? [p, g] : [g, p];
-i[l] = { stance: m.stance, ...k, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = Ft(e.history, (a) => ({...a,
-tokens: Ft(a.tokens, (c) => ({...c,
-changes: Ft(c.changes, (l) => {const d = l.kind === "memory" ? s(S(l.tokenId ?? c.tokenId)) : void 0;
-return d ? cs(l.from, l.to, d, l.tokenId) : l;})}))}));
+const { edition: d, deadForGood: u, stance: f, ...h } = c, p = ie.parse(ie.stringify({ edition: d, deadForGood: u, stance: f }));
+k.keys(h).length > 0 ? i[a] = h : delete i[a];
+const m = i[l];
+if (!m) i[l] = p;
+else {const [g, v] = ka(p) > ka(m) ? [p, m] : [m, p];
+i[l] = { stance: v.stance, ...g, ...v.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = Vt(e.history, (a) => ({...a,
+tokens: Vt(a.tokens, (c) => ({...c,
+changes: Vt(c.changes, (l) => {const d = l.kind === "memory" ? s(A(l.tokenId ?? c.tokenId)) : void 0;
+return d ? ps(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: E(e.tokens) ? i : e.tokens, history: o };}
-function Gf(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
+function Wf(e) {if (!E(e) || e.kind !== "memory" || !E(e.from) || !E(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...s } = e.to, i = [];
-return Se(n, s) || i.push({ ...e, from: n, to: s }), Se(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
-function Vf(e) {if (!E(e) || !E(e.answers)) return e;
+return Re(n, s) || i.push({ ...e, from: n, to: s }), Re(t, r) || i.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), i;}
+function Kf(e) {if (!E(e) || !E(e.answers)) return e;
 const t = {};
-for (const [n, r] of v.entries(e.answers))
+for (const [n, r] of k.entries(e.answers))
 if (!E(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: s, ...i } = r;
 t[n] = s === void 0 ? i : { ...i, answer: s };}
 return { ...e, answers: t };}
-function Uf(e) {const t = Ft(e.history, (s) => ({ ...s, tokens: Ft(s.tokens, (i) => ({ ...i, changes: Ft(i.changes, Gf) })) })), n = e.exchange;
+function Yf(e) {const t = Vt(e.history, (s) => ({ ...s, tokens: Vt(s.tokens, (i) => ({ ...i, changes: Vt(i.changes, Wf) })) })), n = e.exchange;
 if (!E(n) || !E(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [s, i] of v.entries(n.attacks)) r[s] = Vf(i);
+for (const [s, i] of k.entries(n.attacks)) r[s] = Kf(i);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var ls = 20, ds = 100, fn = F(Z(), ze(1), J(64)), us = F(Z(), ze(1), J(40)), Bf = U({word: us,
-answer: L(xt()),
-roll: L(F(me(), ft())),
-success: L(Je()),
-typed: L(Q(!0)),
-gm: L(Q(!0)),
-helper: L(fn),
-spared: L(F(Z(), J(200))),
-replaces: L(Q(!0))
-}), ga = U({key: F(Z(), Dn(/^[AG]\d{1,6}$/)),
-by: fn,
-gm: Je(),
-attacker: Kt(fn),
-edition: cn,
-positionals: F(Xe(F(Z(), J(200))), J(4)),
-flags: F(Xe(yi([us, F(Xe(F(Z(), J(200))), J(8))])), J(20)),
-situation: Kt(us),
-round: F(me(), ft()),
-waitingSince: L(F(me(), ft(), Ge(0))),
-defenders: F(Xe(fn), ze(1), J(ds)),
-answers: In(fn, Bf)});
-function ka(e) {const t = Ve(ga, e);
+var ms = 20, vs = 100, gn = V(ee(), Qe(1), Q(64)), gs = V(ee(), Qe(1), Q(40)), xf = H({word: gs,
+answer: G(Jt()),
+roll: G(V(we(), pt())),
+success: G(et()),
+typed: G(Z(!0)),
+gm: G(Z(!0)),
+helper: G(gn),
+spared: G(V(ee(), Q(200))),
+replaces: G(Z(!0))
+}), ya = H({key: V(ee(), Nn(/^[AG]\d{1,6}$/)),
+by: gn,
+gm: et(),
+attacker: Xt(gn),
+edition: hn,
+positionals: V(Ze(V(ee(), Q(200))), Q(4)),
+flags: V(Ze(bi([gs, V(Ze(V(ee(), Q(200))), Q(8))])), Q(20)),
+situation: Xt(gs),
+round: V(we(), pt()),
+waitingSince: G(V(we(), pt(), Ue(0))),
+defenders: V(Ze(gn), Qe(1), Q(vs)),
+answers: Pn(gn, xf)});
+function wa(e) {const t = Be(ya, e);
 if (!t.success) return !1;
-const n = Ne(t.output.edition);
-for (const r of v.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+const n = Fe(t.output.edition);
+for (const r of k.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Hf(e, t, n) {const r = {};
+function qf(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!E(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of v.entries(e)) {const o = Ve(ga, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${le(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && ka(o.output) && v.keys(r).length < ls ? r[s] = o.output : t.push(`exchange.attacks.${le(s, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of k.entries(e)) {const o = Be(ya, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${de(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && wa(o.output) && k.keys(r).length < ms ? r[s] = o.output : t.push(`exchange.attacks.${de(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ya = 50, Wf = 100;
-function wa(e) {return e.length > 0 && e.length <= Wf;}
-function Kf(e, t) {if (e === void 0) return [];
-if (!z.isArray(e))
+var ba = 50, zf = 100;
+function $a(e) {return e.length > 0 && e.length <= zf;}
+function Xf(e, t) {if (e === void 0) return [];
+if (!X.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && wa(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ya ? n.push(s) : r += 1;
+typeof s == "string" && $a(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ba ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-function xf(e, t, n) {if (t !== void 0)
+function Jf(e, t, n) {if (t !== void 0)
 return e !== void 0 && !n && e.row === t.row ? e : t.initiative === null ? void 0 : { row: t.row, initiative: t.initiative };}
-function Yf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
-function qf(e) {if (typeof e != "object" || e === null) return;
+function Qf(e, t) {return e !== void 0 && e.row === t ? e.initiative : void 0;}
+function Zf(e) {if (typeof e != "object" || e === null) return;
 const { row: t, initiative: n } = e;
-if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !N.isFinite(n) || _.abs(n) > 1e9))
+if (!(typeof t != "string" || !/^[0-9a-f]{8}$/.test(t)) && !(typeof n != "number" || !C.isFinite(n) || T.abs(n) > 1e9))
 return { row: t, initiative: n };}
-var qn = "DefenseRound", hn = 5, fs = 500;
-function pn(e) {return {schemaVersion: hn,
+var Jn = "DefenseRound", kn = 5, ks = 500;
+function yn(e) {return {schemaVersion: kn,
 scriptVersion: e,
-settings: Zo(),
+settings: ta(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2549,164 +2553,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function zf(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of v.entries(r))
+function eh(e) {const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of k.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var Xf = {0: zf,
-1: Of,
-2: Df,
-3: jf,
-4: Uf};
-function Jf(e, t, n) {const r = [];
-if (e === void 0) return { stored: pn(t), problems: r };
+var th = {0: eh,
+1: Nf,
+2: Mf,
+3: Hf,
+4: Yf};
+function nh(e, t, n) {const r = [];
+if (e === void 0) return { stored: yn(t), problems: r };
 if (!E(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: pn(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: yn(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (N.isInteger(i) && i > hn)
-return { stored: pn(t), problems: [`state has schema version ${i}, newer than this script's ${hn}; left as it is`], newer: i };
-if (!N.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${ne.stringify(s.schemaVersion)}; started from defaults`), { stored: pn(t), problems: r };
-for (; i < hn; ) {const d = Xf[i];
+if (C.isInteger(i) && i > kn)
+return { stored: yn(t), problems: [`state has schema version ${i}, newer than this script's ${kn}; left as it is`], newer: i };
+if (!C.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${ie.stringify(s.schemaVersion)}; started from defaults`), { stored: yn(t), problems: r };
+for (; i < kn; ) {const d = th[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = vf(s.settings);
+const o = bf(s.settings);
 r.push(...o.problems);
-const a = yf(s.tokens);
+const a = Sf(s.tokens);
 r.push(...a.problems);
-for (const [d, u] of v.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, h = Ne(f).life.parseState(u.edition.state);
-h === null ? (delete u.edition, Pt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Zf(s.exchange, r, o.settings.edition), l = Sf(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: hn,
+for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
+const f = u.edition.id, h = Fe(f).life.parseState(u.edition.state);
+h === null ? (delete u.edition, Ft(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const c = sh(s.exchange, r, o.settings.edition), l = Rf(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: kn,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Qf(s.round, r),
+round: rh(s.round, r),
 history: l.history,
-lastEntry: th(s.lastEntry, l.history),
+lastEntry: oh(s.lastEntry, l.history),
 exchange: c,
-macros: eh(s.macros),
+macros: ih(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: Kf(s.sheetLacks, r),
-...Bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+sheetLacks: Xf(s.sheetLacks, r),
+...Kn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function Qf(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function rh(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!E(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && N.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = z.isArray(e.seen) && e.seen.length <= fs && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && N.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= fs && s.length > 0 ? e.turned : 0, o = qf(e.start);
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = X.isArray(e.seen) && e.seen.length <= ks && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ks && s.length > 0 ? e.turned : 0, o = Zf(e.start);
 return o === void 0 ? { number: r, seen: s, turned: i } : { number: r, seen: s, turned: i, start: o };}
-function Zf(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function sh(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = E(e) && E(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of v.entries(i)) {const l = a.length > 0 && a.length <= 64 && E(c) && Bn(c.edition) ? Ne(c.edition).life.parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${le(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Hf(E(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: ba(e, "lastAttack", "A", o), lastHiddenAttack: ba(e, "lastHiddenAttack", "G", o) };}
-function ba(e, t, n, r) {const s = E(e) ? e[t] : void 0;
-let i = typeof s == "number" && N.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of v.keys(r)) o.startsWith(n) && (i = _.max(i, N(o.slice(1))));
+for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && E(c) && Kn(c.edition) ? Fe(c.edition).life.parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${de(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+const o = qf(E(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: Aa(e, "lastAttack", "A", o), lastHiddenAttack: Aa(e, "lastHiddenAttack", "G", o) };}
+function Aa(e, t, n, r) {const s = E(e) ? e[t] : void 0;
+let i = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (i = T.max(i, C(o.slice(1))));
 return i;}
-function eh(e) {const t = {};
+function ih(e) {const t = {};
 if (!E(e)) return t;
-for (const [n, r] of v.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function th(e, t) {let n = typeof e == "number" && N.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = _.max(n, N(r.key.slice(1))));
+function oh(e, t) {let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = T.max(n, C(r.key.slice(1))));
 return n;}
-var hs = ["bar1", "bar2", "bar3"];
-function nh(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && hs.includes(r) ? r : e.bars.vitality,
-soul: s && hs.includes(s) ? s : e.bars.soul,
-power: i && hs.includes(i) ? i : e.bars.power};
-new W(v.values(o)).size === 3 && v.assign(e.bars, o);
+var ys = ["bar1", "bar2", "bar3"];
+function ah(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && ys.includes(r) ? r : e.bars.vitality,
+soul: s && ys.includes(s) ? s : e.bars.soul,
+power: i && ys.includes(i) ? i : e.bars.power};
+new K(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var He = "API";
-function jt(e) {return e !== He && e !== "" && playerIsGM(e) === !0;}
-function rh(e) {if (!(e === void 0 || e === "" || e === He || !getObj("player", e) || jt(e)))
+var Ke = "API";
+function Ut(e) {return e !== Ke && e !== "" && playerIsGM(e) === !0;}
+function ch(e) {if (!(e === void 0 || e === "" || e === Ke || !getObj("player", e) || Ut(e)))
 return e;}
-function ps(e) {return e === He ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var sh = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function $a(e) {return !sh.test(e);}
-function Aa(e, t) {return e || !$a(t) ? "gm" : `"${t}"`;}
-function ms(e) {return e === He ? "gm" : Aa(jt(e), ps(e));}
-function Sa(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Ee(e, t, n) {return jt(e) ? !0 : Sa(t.get("controlledby"), e) || Sa(n?.get("controlledby"), e);}
-var _a = /[^,\s]/;
-function vs(e, t) {return !_a.test(S(e.get("controlledby") ?? "")) && !_a.test(S(t?.get("controlledby") ?? ""));}
-function gs(e, t) {const n = new W();
+function Qn(e) {return e === Ke ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
+var lh = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Sa(e) {return !lh.test(e);}
+function _a(e, t) {return e || !Sa(t) ? "gm" : `"${t}"`;}
+function ws(e) {return e === Ke ? "gm" : _a(Ut(e), Qn(e));}
+function Ta(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Ie(e, t, n) {return Ut(e) ? !0 : Ta(t.get("controlledby"), e) || Ta(n?.get("controlledby"), e);}
+var Ea = /[^,\s]/;
+function Zn(e, t) {return !Ea.test(A(e.get("controlledby") ?? "")) && !Ea.test(A(t?.get("controlledby") ?? ""));}
+function bs(e, t) {const n = new K();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of S(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !jt(i) && n.add(i);}
+for (const s of A(r ?? "").split(",")) {const i = s.trim();
+i !== "" && i !== "all" && !Ut(i) && n.add(i);}
 return [...n];}
-function zn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function ih() {return zn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function ks() {return zn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function oh() {return zn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var ah = { original: new D(), standIn: new D() };
-function ch() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return ah;
-const t = { original: new D(), standIn: new D() };
-for (const [n, r] of v.entries(e))
+function er(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function dh() {return er((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function $s() {return er((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function uh() {return er((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var fh = { original: new I(), standIn: new I() };
+function hh() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return fh;
+const t = { original: new I(), standIn: new I() };
+for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function lh() {return zn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var mn;
-function Ta() {mn = void 0;}
-function ys() {if (mn !== void 0) return mn;
+function ph() {return er((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var wn;
+function Oa() {wn = void 0;}
+function As() {if (wn !== void 0) return wn;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {t = ne.parse(t);
+try {t = ie.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of v.entries(t)) playerIsGM(r) || (n ?? (n = new W())).add(S(s));
-return mn = { page: S(e.get("playerpageid")), moved: n, bump: ch() }, mn;}
-function vn(e) {const { original: t } = ys().bump;
+for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new K())).add(A(s));
+return wn = { page: A(e.get("playerpageid")), moved: n, bump: hh() }, wn;}
+function bn(e) {const { original: t } = As().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Pe(e) {const t = vn(e), n = t.get("layer");
+function Ce(e) {const t = bn(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = ys(), i = S(t.get("_pageid"));
+const { page: r, moved: s } = As(), i = A(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function Ea(e, t) {const { bump: n } = ys();
+function Ra(e, t) {const { bump: n } = As();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-v.keys(s).length > 0 && r.set(s);}
-function dh(e) {const t = vn(e);
+k.keys(s).length > 0 && r.set(s);}
+function mh(e) {const t = bn(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function ws(e) {return v.assign(v.create(null), e);}
-var uh = ws({ "+": (e, t) => e + t, "-": (e, t) => e - t }), fh = ws({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hh = ws({ floor: _.floor, ceil: _.ceil, round: _.round, abs: _.abs });
-function ph(e) {return new vh(e).parse();}
-var Xn = (e) => e >= 48 && e <= 57, Oa = (e) => (e | 32) >= 97 && (e | 32) <= 122, mh = (e, t) => {const n = e.charCodeAt(t);
+function Ss(e) {return k.assign(k.create(null), e);}
+var vh = Ss({ "+": (e, t) => e + t, "-": (e, t) => e - t }), gh = Ss({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), kh = Ss({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
+function yh(e) {return new bh(e).parse();}
+var tr = (e) => e >= 48 && e <= 57, Da = (e) => (e | 32) >= 97 && (e | 32) <= 122, wh = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, vh = class {constructor(e) {this.text = e, this.at = 0;}
+}, bh = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && mh(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && wh(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(uh, () => this.product());}
-product() {return this.chain(fh, () => this.unary());}
+sum() {return this.chain(vh, () => this.product());}
+product() {return this.chain(gh, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
 n = s === void 0 ? void 0 : r(n, s);}
@@ -2719,13 +2723,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Xn(e.charCodeAt(t))) {let n = t + 1;
-for (; Xn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Xn(e.charCodeAt(n + 1))) for (n += 2; Xn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, N(e.slice(t, n));}
-if (Oa(e.charCodeAt(t))) {let n = t + 1;
-for (; Oa(e.charCodeAt(n)); ) n += 1;
-const r = hh[e.slice(t, n).toLowerCase()];
+if (tr(e.charCodeAt(t))) {let n = t + 1;
+for (; tr(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && tr(e.charCodeAt(n + 1))) for (n += 2; tr(e.charCodeAt(n)); ) n += 1;
+return this.at = n, C(e.slice(t, n));}
+if (Da(e.charCodeAt(t))) {let n = t + 1;
+for (; Da(e.charCodeAt(n)); ) n += 1;
+const r = kh[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2735,175 +2739,175 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, bs = 20, gh = 2e3, Jn = { lookups: 300, chars: 3e4 }, kh = "refers to itself through other attributes", Ra = `refers to attributes nested more than ${bs} deep`, yh = `is too much work to work out (over ${Jn.lookups} attributes to look up)`, Da = `is too much work to work out (over ${Jn.chars} characters of formulas)`, wh = "is not a number or a formula of numbers and attributes", Ia = "working", bh = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, _s = 20, $h = 2e3, nr = { lookups: 300, chars: 3e4 }, Ah = "refers to itself through other attributes", Ia = `refers to attributes nested more than ${_s} deep`, Sh = `is too much work to work out (over ${nr.lookups} attributes to look up)`, Ca = `is too much work to work out (over ${nr.chars} characters of formulas)`, _h = "is not a number or a formula of numbers and attributes", Na = "working", Th = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > bs) return Me(Ra, "read");
-if (e.length > gh) return Me("is too long to be a formula");
-if (!this.spend(e.length)) return Me(Da, "read");
+work(e, t) {if (t > _s) return je(Ia, "read");
+if (e.length > $h) return je("is too long to be a formula");
+if (!this.spend(e.length)) return je(Ca, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Me(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > bs) return Me(Ra, "read");
-s = _.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Me(Da, "read");
+if (!l.ok) return l.kind === "own" ? je(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > _s) return je(Ia, "read");
+s = T.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return je(Ca, "read");
 } else n = e;
-const a = ph(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !N.isFinite(a) ? Me(wh) : { ok: !0, value: a, height: s };}
+const a = yh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !C.isFinite(a) ? je(_h) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === Ia) return Me(kh, "whole");
+if (s === Na) return je(Ah, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Jn.lookups) return Me(yh, "read");
+if (this.lookups >= nr.lookups) return je(Sh, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, Ia);
+this.memo.set(r, Na);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-workRaw(e, t) {if (e == null) return Me("the character does not have");
-const n = typeof e == "number" ? S(e) : S(e).trim();
+workRaw(e, t) {if (e == null) return je("the character does not have");
+const n = typeof e == "number" ? A(e) : A(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-spend(e) {return this.chars += e, this.chars <= Jn.chars;}};
-function Me(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
-function G(e) {return getObj("graphic", e);}
-function $h(e) {return getObj("character", e);}
-function Y(e) {const t = S(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= nr.chars;}};
+function je(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function te(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
+function B(e) {return getObj("graphic", e);}
+function Eh(e) {return getObj("character", e);}
+function z(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function gn(e, t) {const n = Ts(e, t) ? Y(e) : void 0;
+function $n(e, t) {const n = Ds(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function Ah(e, t) {const n = G(e);
-return n && gn(n, t);}
-function Sh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ts(n, t) !== "");}
-var ye = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function Oh(e, t) {const n = B(e);
+return n && $n(n, t);}
+function Rh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ds(n, t) !== "");}
+var Se = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Qn = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;}
+}, rr = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = ce(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = he(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ce(e ? e.get("max") : this.token.get(ye[this.bar].max));}
+this.maxRead = he(e ? e.get("max") : this.token.get(Se[this.bar].max));}
 return this.maxRead;}};
-function Ca(e, t) {return new Qn(e, t).value;}
-function Zn(e, t, n) {const r = {vitality: new Qn(e, n.bars.vitality),
-soul: new Qn(e, n.bars.soul),
-power: new Qn(e, n.bars.power)};
+function Pa(e, t) {return new rr(e, t).value;}
+function sr(e, t, n) {const r = {vitality: new rr(e, n.bars.vitality),
+soul: new rr(e, n.bars.soul),
+power: new rr(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
+name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: vs(e, t),
-hidden: Pe(e),
-statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var $s = { armor_physical: "physical", armor_magical: "magical" };
-function Na(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, _h(t, n, r));}
-function _h(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Pa(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Th = { kind: "override" }, Ma = { kind: "none" }, As = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Eh = v.freeze({}), Oh = [], La = v.freeze({}), Rh = v.freeze({ current: null, max: null, present: !1 }), Ss = [];
-function kn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function Fa(e) {return !kn(e) && ce(e) === null;}
-var Dh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = Ss;}
-read(e, t = Oh) {let n = !1;
+npc: Zn(e, t),
+hidden: Ce(e),
+statusmarkers: A(e.get("statusmarkers") ?? "")};}
+var Ts = { armor_physical: "physical", armor_magical: "magical" };
+function Ma(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Dh(t, n, r));}
+function Dh(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function La(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Ih = { kind: "override" }, Fa = { kind: "none" }, Es = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ch = k.freeze({}), Nh = [], ja = k.freeze({}), Ph = k.freeze({ current: null, max: null, present: !1 }), Os = [];
+function An(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Ga(e) {return !An(e) && he(e) === null;}
+var Mh = class {constructor(e, t, n) {this.snapshot = e, this.record = t, this.context = n, this.values = {}, this.places = {}, this.problems = Os;}
+read(e, t = Nh) {let n = !1;
 for (let r = 0; r < e.length; r += 1) {const s = e[r];
 this.values[s] === void 0 && (this.readOne(s), n = !0);}
 for (let r = 0; r < t.length; r += 1) {const s = t[r], i = this.values[s];
-i === void 0 || !i.present || $s[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
+i === void 0 || !i.present || Ts[s] === void 0 || this.record?.overrides?.[s] !== void 0 || this.maxesRead?.includes(s) || ((this.maxesRead ?? (this.maxesRead = [])).push(s), i.max = this.maxOf(s), n = !0);}
 return n;}
-readOne(e) {const { snapshot: t, record: n } = this, r = $s[e], s = n?.overrides?.[e];
-if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? As[r] : Th;
+readOne(e) {const { snapshot: t, record: n } = this, r = Ts[e], s = n?.overrides?.[e];
+if (s !== void 0) {this.values[e] = { current: r ? n?.worn?.[r] ?? s : s, max: s, present: !0 }, this.places[e] = r ? Es[r] : Ih;
 return;}
 const i = t.character, o = this.context.attributes, a = this.context.settings.attributes[e], c = i && o.find(i.id, a);
 let l, d = r !== void 0 && !t.unique;
 if (c)
-r !== void 0 && !d && (d = Fa(l = c.get("current")));
-else if (i && !kn(l = o.sheetDefault(i.id, a, "current")))
+r !== void 0 && !d && (d = Ga(l = c.get("current")));
+else if (i && !An(l = o.sheetDefault(i.id, a, "current")))
 d = r !== void 0;
-else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Rh, this.places[e] = r ? As[r] : Ma;
+else {this.values[e] = r ? { current: n?.worn?.[r] ?? null, max: null, present: !1 } : Ph, this.places[e] = r ? Es[r] : Fa;
 return;}
 const u = d ? n?.worn?.[r] : void 0;
-this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? As[r] : c ? { kind: "attribute", attribute: c } : Ma;}
+this.values[e] = { current: u !== void 0 ? u : this.number(l !== void 0 ? l : c.get("current"), e, "current"), max: null, present: !0 }, this.places[e] = d ? Es[r] : c ? { kind: "attribute", attribute: c } : Fa;}
 maxOf(e) {const t = this.snapshot.character.id, n = this.context.attributes, r = this.context.settings.attributes[e], s = n.find(t, r);
 if (s === void 0) {const o = n.sheetDefault(t, r, "max");
-return kn(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
+return An(o) ? this.number(n.sheetDefault(t, r, "current"), e, "current") : this.number(o, e, "max");}
 const i = s.get("max");
-if (kn(i) && this.snapshot.unique) {const o = s.get("current");
-if (Fa(o)) return this.number(o, e, "current");}
+if (An(i) && this.snapshot.unique) {const o = s.get("current");
+if (Ga(o)) return this.number(o, e, "current");}
 return this.number(i, e, "max");}
 lookup(e, t) {const n = this.snapshot.character.id, r = this.context.attributes.find(n, e);
 return r ? r.get(t) : this.context.attributes.sheetDefault(n, e, t);}
-number(e, t, n) {const r = ce(e);
+number(e, t, n) {const r = he(e);
 if (r !== null) return r;
-if (kn(e)) return null;
-this.formulas ?? (this.formulas = new bh((o, a) => this.lookup(o, a)));
-const s = this.formulas.evaluate(S(e));
-if (s.ok && N.isSafeInteger(s.value)) return s.value;
-const i = s.ok ? N.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Ss && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
-function _s(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
-function Ih(e, t) {const n = G(e);
+if (An(e)) return null;
+this.formulas ?? (this.formulas = new Th((o, a) => this.lookup(o, a)));
+const s = this.formulas.evaluate(A(e));
+if (s.ok && C.isSafeInteger(s.value)) return s.value;
+const i = s.ok ? C.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Os && (this.problems = []), this.problems.push({ key: t, attribute: this.context.settings.attributes[t], which: n, problem: i }), null;}};
+function Rs(e, t, n, r = e.value) {return { value: r, max: n !== void 0 && n.includes(t) ? e.max : null };}
+function Lh(e, t) {const n = B(e);
 if (!n || n.get("_subtype") === "card") return;
-const r = t.settings.bars.vitality, s = t.tokens[gn(n, r)], i = Ca(n, r);
-return {name: ee(n, e),
+const r = t.settings.bars.vitality, s = t.tokens[$n(n, r)], i = Pa(n, r);
+return {name: te(n, e),
 stance: s?.stance ?? null,
-state: Na(t.edition, s, i, t.editionLeft),
-answer: Pa(t.edition, t.waiting[e]),
+state: Ma(t.edition, s, i, t.editionLeft),
+answer: La(t.edition, t.waiting[e]),
 vitality: i,
 acting: t.turnRow !== void 0 && t.turnRow.id === e};}
-function Ch(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Dh(e, t, r) : void 0;
+function Fh(e, t, n, r, s = t, i) {const o = n.values.length > 0 || n.more !== void 0 ? new Mh(e, t, r) : void 0;
 o?.read(n.values, n.maxes);
 const a = r.turnOrder;
 let c = null;
-if (a && a.length > 0) {const m = a.find((b) => b.id === e.id);
-m !== void 0 && (c = ja(m.pr));}
-let l = Eh;
+if (a && a.length > 0) {const v = a.find((b) => b.id === e.id);
+v !== void 0 && (c = Va(v.pr));}
+let l = Ch;
 if (n.others && n.others.length > 0) {l = {};
-for (const m of n.others) l[m] = Ih(m, r);}
-const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Na(r.edition, s, f, r.editionLeft), p = {id: e.id,
+for (const v of n.others) l[v] = Lh(v, r);}
+const d = e.bars, u = n.maxes, f = i?.vitality ?? d.vitality.value, h = Ma(r.edition, s, f, r.editionLeft), p = {id: e.id,
 name: e.name,
-bars: { vitality: _s(d.vitality, "vitality", u, f), soul: _s(d.soul, "soul", u), power: _s(d.power, "power", u) },
-values: o?.values ?? La,
+bars: { vitality: Rs(d.vitality, "vitality", u, f), soul: Rs(d.soul, "soul", u), power: Rs(d.power, "power", u) },
+values: o?.values ?? ja,
 armorSource: e.character !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
 state: h,
-answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : Pa(r.edition, r.waiting[e.id]),
+answer: i?.answerGiven !== void 0 ? i.answerGiven.answer : La(r.edition, r.waiting[e.id]),
 initiative: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? ja(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: r.turnStart ?? Va(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: l};
 if (o !== void 0 && n.more)
-for (let m = n.more(p); m !== void 0 && o.read(m.values, m.maxes); m = n.more(p)) ;
-const g = { snapshot: e, record: t, facts: p, places: o?.places ?? La, problems: o?.problems ?? Ss, condition: r.edition.life.condition(h, f) }, k = n.bars;
-if (k !== void 0) {for (let m = 0; m < k.length; m += 1)
-if (p.bars[k[m]].value === null) {g.brokenBar = k[m];
+for (let v = n.more(p); v !== void 0 && o.read(v.values, v.maxes); v = n.more(p)) ;
+const m = { snapshot: e, record: t, facts: p, places: o?.places ?? ja, problems: o?.problems ?? Os, condition: r.edition.life.condition(h, f) }, g = n.bars;
+if (g !== void 0) {for (let v = 0; v < g.length; v += 1)
+if (p.bars[g[v]].value === null) {m.brokenBar = g[v];
 break;}}
-return g;}
-function ja(e) {if (typeof e == "number") return N.isFinite(e) ? e : null;
+return m;}
+function Va(e) {if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = N(e.trim());
-return N.isFinite(t) ? t : null;}
-function Ga(e) {return getObj("attribute", e)?.get("current");}
-function Ts(e, t) {return S(e.get(ye[t].link) ?? "");}
-function Nh(e) {const t = getObj("attribute", e);
-return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Ph = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+const t = C(e.trim());
+return C.isFinite(t) ? t : null;}
+function Ua(e) {return getObj("attribute", e)?.get("current");}
+function Ds(e, t) {return A(e.get(Se[t].link) ?? "");}
+function jh(e) {const t = getObj("attribute", e);
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
+var Gh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new D());
+r || this.defaults.set(e, r = new I());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && wa(i) && o.length < ya && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && $a(i) && o.length < ba && !o.includes(i) && o.push(i));}
 return s[n];}
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2911,17 +2915,17 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(n.get("name") ?? "").toLowerCase();
+if (!t) {t = new I();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Es(e) {const t = e?.get;
+function Is(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Mh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ye[t].link]: e });}
-var Va = {"&": "&amp;",
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
+function Vh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [Se[t].link]: e });}
+var Ba = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2942,186 +2946,186 @@ var Va = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, yn = [];
-for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-Va[t] !== void 0 ? yn[e] = Va[t] : t === `
-` || t === "\r" ? yn[e] = " " : e < 32 && t !== "	" || e === 127 ? yn[e] = "" : yn[e] = void 0;}
-function Lh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+}, Sn = [];
+for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
+Ba[t] !== void 0 ? Sn[e] = Ba[t] : t === `
+` || t === "\r" ? Sn[e] = " " : e < 32 && t !== "	" || e === 127 ? Sn[e] = "" : Sn[e] = void 0;}
+function Uh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function kt(e) {const t = typeof e == "string" ? e : S(e ?? "");
+function wt(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? yn[i] : Lh(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Sn[i] : Uh(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function We(e, t) {on(e, t);}
-function er(e) {log(e);}
-function Os(e) {return state[e];}
-function Ua(e, t) {state[e] = t;}
-function Fh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function jh(e) {setTimeout(e, 0);}
-function Rs() {return Wt.now();}
-function Gh(e, t) {return setTimeout(e, t);}
-function Vh(e) {e !== void 0 && clearTimeout(e);}
-function Uh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Ye(e, t) {on(e, t);}
+function ir(e) {log(e);}
+function Cs(e) {return state[e];}
+function Ha(e, t) {state[e] = t;}
+function Bh(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Hh(e) {setTimeout(e, 0);}
+function Ns() {return Rt.now();}
+function Wh(e, t) {return setTimeout(e, t);}
+function Kh(e) {e !== void 0 && clearTimeout(e);}
+function Yh(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function Bh(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Ba(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Hh(e, t) {const n = getObj("macro", e);
+function xh(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Wa(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function qh(e, t) {const n = getObj("macro", e);
 return n?.get("name") !== t ? !1 : (n.remove(), !0);}
-function Wh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function zh(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Kh() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
-return e && N.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Ds(e, t, n) {try {const r = t instanceof On ? t.stack ?? t.message : S(t);
-er(`${ie} v${$e}: ${e} failed${Kh()}: ${r}`), n && sendChat(
-ie,
-`/w ${n} ${kt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+function Xh() {const e = typeof API_Meta < "u" ? API_Meta?.[ce] : void 0;
+return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Ps(e, t, n) {try {const r = t instanceof In ? t.stack ?? t.message : A(t);
+ir(`${ce} v${Oe}: ${e} failed${Xh()}: ${r}`), n && sendChat(
+ce,
+`/w ${n} ${wt(`${ce} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function he(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function ge(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Ds(o, i, a);};
-Ta();
+Ps(o, i, a);};
+Oa();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var Gt = { kind: "public" }, pe = { kind: "whisper", to: "gm" };
-function we(e) {return { kind: "whisper", to: e };}
-function j(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function be(e) {let t = `&{template:default} {{name=${kt(e.title)}}}`;
+var Bt = { kind: "public" }, ke = { kind: "whisper", to: "gm" };
+function _e(e) {return { kind: "whisper", to: e };}
+function U(e, t, n = {}) {e.kind === "public" ? sendChat(ce, t) : n.record === !0 ? sendChat(ce, `/w ${e.to} ${t}`) : sendChat(ce, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function Te(e) {let t = `&{template:default} {{name=${wt(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + kt(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + wt(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = xh(i.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ue(a[f].label, a[f].command);
+let u = Jh(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${kt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${wt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function xh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function se(e) {return kt(e);}
-function Is(e, t) {let n = kt(e);
-for (const r of t) n += ` ${ae(r.label, r.command)}`;
+function Jh(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ae(e) {return wt(e);}
+function Ms(e, t) {let n = wt(e);
+for (const r of t) n += ` ${ue(r.label, r.command)}`;
 return n;}
-var Yh = /^[-\w]+$/;
-function ae(e, t) {return `[${kt(e)}](${t})`;}
-function tr(e) {return Yh.test(e);}
-function Ha(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === He ? qh(e, t, n, r) : Wa(e, t, n, r, s, jt(s), !1);}
-function Wa(e, t, n, r, s, i, o) {const a = i ? "the GM" : ps(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Aa(i, a), relayed: o, help: r };
-return !i && !$a(a) && (c.replyFor = B(a, 60)), c;}
-function qh(e, t, n, r) {const s = n.flags.get("api-as");
+var Qh = /^[-\w]+$/;
+function ue(e, t) {return `[${wt(e)}](${t})`;}
+function or(e) {return Qh.test(e);}
+function Ka(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
+return s === Ke ? Zh(e, t, n, r) : Ya(e, t, n, r, s, Ut(s), !1);}
+function Ya(e, t, n, r, s, i, o) {const a = i ? "the GM" : Qn(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: _a(i, a), relayed: o, help: r };
+return !i && !Sa(a) && (c.replyFor = W(a, 60)), c;}
+function Zh(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = rh(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return Wa(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: He, gm: o, senderName: ps(He), replyTo: "gm", relayed: !0, help: r };
+if (i === "api-as") {const c = ch(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return Ya(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ke, gm: o, senderName: Qn(Ke), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Ka = 2e3;
-function Oe(e, t) {j(we(e.replyTo), se(xa(e, t)));}
-function yt(e, t) {j(we(e.replyTo), se(xa(e, t)), { record: !0 });}
-function xa(e, t) {const n = t.length > Ka ? `${le(t, Ka - 12)}... (cut)` : t;
+var xa = 2e3;
+function Ne(e, t) {U(_e(e.replyTo), ae(qa(e, t)));}
+function bt(e, t) {U(_e(e.replyTo), ae(qa(e, t)), { record: !0 });}
+function qa(e, t) {const n = t.length > xa ? `${de(t, xa - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var zh = 200;
-function it(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var ep = 200;
+function ct(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = zh - 7;
+let s = ep - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${le(r, s - 9)}... (cut)`), j(we(e.replyTo), Is(r, [...n, { label: "Help", command: e.help() }]));}
-function Xh(e, t) {const n = e.store.tokens[t];
+r.length > s && (r = `${de(r, s - 9)}... (cut)`), U(_e(e.replyTo), Ms(r, [...n, { label: "Help", command: e.help() }]));}
+function tp(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Ya(e, t) {const n = e.store.tokens[t];
-n && Pt(n) && delete e.store.tokens[t];}
-function nr(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var rr = "Help: DefenseRound", K = (e) => `<code>${nr(e)}</code>`, ot = (e) => `<li>${e}</li>`;
-function Jh(e) {const t = e.stance.modes.length > 0 ? [ot(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(nr).join(" ")}`)] : [];
+function za(e, t) {const n = e.store.tokens[t];
+n && Ft(n) && delete e.store.tokens[t];}
+function ar(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var cr = "Help: DefenseRound", Y = (e) => `<code>${ar(e)}</code>`, lt = (e) => `<li>${e}</li>`;
+function np(e) {const t = e.stance.modes.length > 0 ? [lt(`${Y(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(ar).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${$e}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${Oe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-ot(`${K(e.check.usage)}: ${e.check.help.map(nr).join(" ")}`),
-ot(`${K(e.hit.usage)}: ${e.hit.help.map(nr).join(" ")}`),
-ot(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-ot(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-ot("Every command answers <code>--help</code>."),
+lt(`${Y(e.check.usage)}: ${e.check.help.map(ar).join(" ")}`),
+lt(`${Y(e.hit.usage)}: ${e.hit.help.map(ar).join(" ")}`),
+lt(`${Y("!attack")} with the same amount and flags, ${Y("--ids DEFENDER ...")} and the attacker selected (or ${Y("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${Y(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${Y("!attack --resolve KEY")} (the GM, or whoever declared it). ${Y("!attack --list")} and ${Y("--cancel KEY")}; ${Y("!damage --undo")} takes the whole attack back.`),
+lt(`${Y("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+lt("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-ot(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${an().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
-ot(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+lt(`${Y("!defense-round")}: status and settings menu; ${Y("config KEY VALUE")} (${Y(`config edition ${fn().join("|")}`)} switches editions), ${Y("set NAME VALUE|clear")}, ${Y("repair")}, ${Y("next-round")}, ${Y("macros")} (the table's macros for this edition), ${Y("refresh")}, ${Y("help")}.`),
+lt(`Commands another script relays (ScriptCards' ${Y("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${Y("config api-commands gm")}, or act for the player ${Y("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${Y("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var wt;
-function Cs(e, t = {}) {wt = Uh(rr, Jh(e), t.createIfMissing !== !1) ?? wt;}
-function qa() {return wt = Bh(rr, wt), wt !== void 0 && tr(wt) ? { label: rr, command: `http://journal.roll20.net/handout/${wt}` } : void 0;}
-function za(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var $t;
+function Ls(e, t = {}) {$t = Yh(cr, np(e), t.createIfMissing !== !1) ?? $t;}
+function Xa() {return $t = xh(cr, $t), $t !== void 0 && or($t) ? { label: cr, command: `http://journal.roll20.net/handout/${$t}` } : void 0;}
+function Ja(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Dr(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, Ti(n, r)).toLowerCase();
-return v.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Xa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Qh(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Ja(e, t, n, r = za(t, n)) {if (!r) return;
-const s = n[r], i = El(t.content, t.inlinerolls);
+for (; r < n.length && Lr(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, Oi(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function Qa(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function rp(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Za(e, t, n, r = Ja(t, n)) {if (!r) return;
+const s = n[r], i = Cl(t.content, t.inlinerolls);
 let o;
-try {const a = Ir(i);
-if (o = Ha(e, t, a, () => Qh(e, s, a, r)), o.relayRefused) {Oe(o, Xa(e, r));
+try {const a = Fr(i);
+if (o = Ka(e, t, a, () => rp(e, s, a, r)), o.relayRefused) {Ne(o, Qa(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new T("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Oe(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new S("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ne(o, `The saved state was written by a newer version of ${ce} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = qa(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-j(we(o.replyTo), be({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Xa(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
+U(_e(o.replyTo), Te({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof T || a instanceof I) {if (o ?? (o = Ha(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Oe(o, Xa(e, r));
+} catch (a) {if (a instanceof S || a instanceof R) {if (o ?? (o = Ka(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Ne(o, Qa(e, r));
 return;}
-it(o, a.message);
+ct(o, a.message);
 return;}
 throw a;}}
-var Zh = new W(
+var sp = new K(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function ep(e) {if (Zh.has(e)) return [e];
+function ip(e) {if (sp.has(e)) return [e];
 const t = [];
-try {const n = ne.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of z.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+try {const n = ie.parse(A(Campaign().get("token_markers") ?? "[]"));
+for (const r of X.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function sr(e) {const t = new D();
+function lr(e) {const t = new I();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function bt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function at(e) {const t = new D();
+function At(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function dt(e) {const t = new I();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return bt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var tp = class {constructor() {this.byReason = new D();}
+return At([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var op = class {constructor() {this.byReason = new I();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${at(t)}: ${n}`)), e;}
-}, Ns = ["on", "off"], Ps = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Qa = [
+return this.byReason.forEach((t, n) => e.push(`${dt(t)}: ${n}`)), e;}
+}, Fs = ["on", "off"], js = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ec = [
 "edition",
-...v.keys(Ps),
+...k.keys(js),
 "stamina-bar",
-...st.map((e) => `attr.${e}`),
-...dn.map((e) => `marker.${e}`),
+...at.map((e) => `attr.${e}`),
+...mn.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -3130,109 +3134,109 @@ return this.byReason.forEach((t, n) => e.push(`${at(t)}: ${n}`)), e;}
 "api-commands",
 "answer-timeout",
 "ping-defenders"
-], np = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], ap = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function rp(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new T(`config ${r} needs a value`);
-if (r === "edition") {const s = Te(n, "edition", ff()), i = an();
+function cp(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new S(`config ${r} needs a value`);
+if (r === "edition") {const s = De(n, "edition", gf()), i = fn();
 if (!i.includes(s))
-throw new T(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new S(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Ps) {const s = Ps[r], i = Te(n, r, ln), o = e.bars[s];
+if (r in js) {const s = js[r], i = De(n, r, pn), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = Te(n, r, ["power", ...ln]);
-if (s === e.bars.vitality) throw new T(`stamina may not share the Vitality bar (${s})`);
+if (r === "stamina-bar") {const s = De(n, r, ["power", ...pn]);
+if (s === e.bars.vitality) throw new S(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!st.includes(s))
-throw new T(`unknown attribute key "${B(s)}": ${Ot(s, st, "keys")}`);
+if (!at.includes(s))
+throw new S(`unknown attribute key "${W(s)}": ${It(s, at, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new T("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new S("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!dn.includes(s))
-throw new T(`unknown marker key "${B(s)}": ${Ot(s, dn, "keys")}`);
-const i = n.trim(), o = ep(i);
-if (o.length === 0) throw new T(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new T(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${bt(o.map((c) => B(c)), 3)})`);
+if (!mn.includes(s))
+throw new S(`unknown marker key "${W(s)}": ${It(s, mn, "keys")}`);
+const i = n.trim(), o = ip(i);
+if (o.length === 0) throw new S(`"${W(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new S(`${o.length} of this campaign's token markers are named "${W(i)}": give the tag of one (${At(o.map((c) => W(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Te(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[s] = De(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Te(n, r, Ns) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = De(n, r, Fs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Te(n, r, Ns) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = De(n, r, Fs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = gt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Te(n, r, is), np[e.apiCommands];
-if (r === "answer-timeout") {const s = e.answerTimeout = mt(n, "answer-timeout (seconds, 0: off)", 0, Qo);
+return e.apiCommands = De(n, r, us), ap[e.apiCommands];
+if (r === "answer-timeout") {const s = e.answerTimeout = gt(n, "answer-timeout (seconds, 0: off)", 0, ea);
 return s === 0 ? "Attacks now wait for answers with no time limit." : `An attack still waiting ${s} s after its declaration now resolves as Resolve now would.`;}
 if (r === "ping-defenders")
-return e.pingDefenders = Te(n, r, Ns) === "on", `Prompted defenders are ${e.pingDefenders ? "now" : "no longer"} pinged for their players.`;
-throw new T(`unknown setting "${B(t)}": ${Ot(t, Qa, "settings")}`);}
-function Ke() {return Ms(Campaign().get("turnorder"));}
-function sp() {const e = Campaign().get("turnorder");
+return e.pingDefenders = De(n, r, Fs) === "on", `Prompted defenders are ${e.pingDefenders ? "now" : "no longer"} pinged for their players.`;
+throw new S(`unknown setting "${W(t)}": ${It(t, ec, "settings")}`);}
+function xe() {return Gs(Campaign().get("turnorder"));}
+function lp() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Ms(e) {if (typeof e != "string" || e.trim() === "") return [];
-try {const t = ne.parse(e);
-return z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+function Gs(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = ie.parse(e);
+return X.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function Ls(e) {Campaign().set("turnorder", ne.stringify(e));}
-function wn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function ir(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? N(e) : N.NaN;}
-function ip(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function Vs(e) {Campaign().set("turnorder", ie.stringify(e));}
+function _n(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function dr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
+function dp(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Fs(e) {const t = wn(e.id), n = wn(e.custom);
-return `${t.length <= 64 ? t : `#${bn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${bn(n)}`}`;}
-function bn(e) {let t = 2166136261;
+function Us(e) {const t = _n(e.id), n = _n(e.custom);
+return `${t.length <= 64 ? t : `#${Ht(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ht(n)}`}`;}
+function Ht(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = _.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = T.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var op = /^(.+) -?\d+$/;
-function ap() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var up = /^(.+) -?\d+$/;
+function fp() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Za(e) {if (ir(e.pr) !== -1 || wn(e.custom) !== "") return !1;
-const t = wn(e.id);
+function tc(e) {if (dr(e.pr) !== -1 || _n(e.custom) !== "") return !1;
+const t = _n(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = ap();
+if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
+const r = fp();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = op.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = up.exec(A(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function ec(e) {for (const t of e) if (!Za(t)) return t;}
-var cp = new W(["stance-title", "stance-change", "stance-effect"]);
-function lp(e, t) {return {values: [],
+function nc(e) {for (const t of e) if (!tc(t)) return t;}
+var hp = new K(["stance-title", "stance-change", "stance-effect"]);
+function pp(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, s = r === t, i = n.id;
 return {headline: "acts",
 steps: [
-R(ve, { kind: "stance-title", who: i, stance: t, same: s }),
-R(oe, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
-R(e.row, { kind: "stance-change", from: r, to: t }),
-R(e.row, { kind: "stance-effect", stance: t })],
+D(fe, { kind: "stance-title", who: i, stance: t, same: s }),
+D(le, { kind: "stance-title", who: i, stance: t, same: s, summary: !0 }),
+D(e.row, { kind: "stance-change", from: r, to: t }),
+D(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
 stance: t === e.default ? null : t,
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function dp(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function mp(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var up = new W(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function fp(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${ht[e.resource]} already at its max` : `${t(e.who)} is healed: ${ht[e.resource]} +${e.amount}`;
+var vp = new K(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function gp(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${mt[e.resource]} already at its max` : `${t(e.who)} is healed: ${mt[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ht[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${mt[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3247,114 +3251,114 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function tc(e, t) {const n = e.words, r = (s) => up.has(s.kind) ? fp(s, t, r) : cp.has(s.kind) ? dp(s, e.stance, t) : n(s, t);
-return r;}
-function hp(e) {const t = e.indexOf("@");
+function rc(e, t, n) {const r = e.words, s = (i, o = n) => vp.has(i.kind) ? gp(i, t, s) : hp.has(i.kind) ? mp(i, e.stance, t) : r(i, t, o);
+return s;}
+function kp(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function nc(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function sc(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = hp(c);
+if (c !== "") {const l = kp(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === pp(e) ? e : s;}
-function pp(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function mp(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return nc(e, o, [r, s, i]);}
-var rc = ["defensive", "reactive", "active", "full"];
-function sc(e, t, n) {const r = rc.find((s) => s === t);
-return nc(e, r ? [n.markers[r]] : [], rc.map((s) => n.markers[s]));}
-var ic = [];
-function vp(e) {return typeof e != "function" ? !1 : (ic.push(e), !0);}
-function oc(e, t, n, r, s, i) {for (const a of ic)
+return s === e || s.length < e.length && s === yp(e) ? e : s;}
+function yp(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function wp(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return sc(e, o, [r, s, i]);}
+var ic = ["defensive", "reactive", "active", "full"];
+function oc(e, t, n) {const r = ic.find((s) => s === t);
+return sc(e, r ? [n.markers[r]] : [], ic.map((s) => n.markers[s]));}
+var ac = [];
+function bp(e) {return typeof e != "function" ? !1 : (ac.push(e), !0);}
+function cc(e, t, n, r, s, i) {for (const a of ac)
 try {a(e, t, n, r);
-} catch (c) {Ds("an onDamage observer", c, void 0);}
-const o = i === void 0 ? ks() : i;
+} catch (c) {Ps("an onDamage observer", c, void 0);}
+const o = i === void 0 ? $s() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Ds("HealthColors.Update", a, void 0);}}
-function ac(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var gp = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
+} catch (a) {Ps("HealthColors.Update", a, void 0);}}
+function lc(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var $p = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = ye[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = Se[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ac(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) lc(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Ea(e, this.props));}};
-function cc(e, t, n) {const r = {};
+this.any && (e.set(this.props), Ra(e, this.props));}};
+function dc(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
-function lc(e, t, n, r, s) {const i = fa(e, n);
-Se(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ha(e, n, r));}
-function kp(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new gp(), g = () => {var $;
-return d[$ = s.id] ?? (d[$] = {});
-}, k = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
+function uc(e, t, n, r, s) {const i = pa(e, n);
+Re(i, r) || (t.push(s === void 0 ? { kind: "answer", from: i, to: r } : { kind: "answer", tokenId: s, from: i, to: r }), ma(e, n, r));}
+function Ap(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new $p(), m = () => {var y;
+return d[y = s.id] ?? (d[y] = {});
+}, g = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const $ of n.changes)
-switch ($.kind) {case "bar": {const A = s.bars[$.resource], V = $.resource === "vitality" ? k : A.value, H = A.link ? getObj("attribute", A.link) : void 0, w = { kind: "bar", resource: $.resource, bar: A.bar, from: V, to: $.to };
-H && (w.attributeId = H.id), f.push(w), (A.value !== $.to || A.raw !== $.to) && p.bar(s, $.resource, $.to, H), m[$.resource] = $.to;
+for (const y of n.changes)
+switch (y.kind) {case "bar": {const $ = s.bars[y.resource], N = y.resource === "vitality" ? g : $.value, j = $.link ? getObj("attribute", $.link) : void 0, P = { kind: "bar", resource: y.resource, bar: $.bar, from: N, to: y.to };
+j && (P.attributeId = j.id), f.push(P), ($.value !== y.to || $.raw !== y.to) && p.bar(s, y.resource, y.to, j), v[y.resource] = y.to;
 break;}
-case "value": {const A = o[$.key], V = i.values[$.key]?.current ?? null;
-if (A?.kind === "attribute")
-f.push({ kind: "attribute", key: $.key, attributeId: A.attribute.id, from: V, to: $.to }), p.attribute(A.attribute, $.to);
-else if (A?.kind === "worn") {f.push({ kind: "worn", track: A.track, from: d[s.id]?.worn?.[A.track] ?? null, to: $.to });
-const H = g();
-H.worn = { ...H.worn, [A.track]: $.to };
-} else if ($s[$.key] === void 0 && A?.kind === "override") {f.push({ kind: "override", key: $.key, from: V, to: $.to });
-const H = g();
-H.overrides = { ...H.overrides, [$.key]: $.to };}
+case "value": {const $ = o[y.key], N = i.values[y.key]?.current ?? null;
+if ($?.kind === "attribute")
+f.push({ kind: "attribute", key: y.key, attributeId: $.attribute.id, from: N, to: y.to }), p.attribute($.attribute, y.to);
+else if ($?.kind === "worn") {f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: y.to });
+const j = m();
+j.worn = { ...j.worn, [$.track]: y.to };
+} else if (Ts[y.key] === void 0 && $?.kind === "override") {f.push({ kind: "override", key: y.key, from: N, to: y.to });
+const j = m();
+j.overrides = { ...j.overrides, [y.key]: y.to };}
 break;}
-case "initiative": {const A = r.turnOrder?.order ?? Ke(), V = A.find((w) => w.id === s.id), H = ir(V?.pr);
-V && N.isFinite(H) && H !== $.to && (V.pr = $.to, uc(A, r.turnOrder), f.push({ kind: "initiative", from: H, to: $.to }));
+case "initiative": {const $ = r.turnOrder?.order ?? xe(), N = $.find((P) => P.id === s.id), j = dr(N?.pr);
+N && C.isFinite(j) && j !== y.to && (N.pr = y.to, hc($, r.turnOrder), f.push({ kind: "initiative", from: j, to: y.to }));
 break;}
-case "join-turn-order": {const A = bp($.tokenId, $.initiative, r.turnOrder);
-h.push(A.note), A.added && f.push({ kind: "turn-order", tokenId: $.tokenId });
+case "join-turn-order": {const $ = Tp(y.tokenId, y.initiative, r.turnOrder);
+h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
-case "ally-state": {const A = getObj("graphic", $.tokenId), V = A ? gn(A, c.bars.vitality) : $.tokenId, H = Lt(un(l, V), a), w = Lt({ ...H, edition: { id: a.id, state: $.state } }, a);
-for (const C of cs(H, w, V === $.tokenId ? void 0 : V, $.tokenId))
-f.push(C), xn(l, V, w);
+case "ally-state": {const $ = getObj("graphic", y.tokenId), N = $ ? $n($, c.bars.vitality) : y.tokenId, j = Gt(vn(l, N), a), P = Gt({ ...j, edition: { id: a.id, state: y.state } }, a);
+for (const _ of ps(j, P, N === y.tokenId ? void 0 : N, y.tokenId))
+f.push(_), zn(l, N, P);
 break;}
 case "ally-answer":
-lc(l, f, $.tokenId, { edition: a.id, answer: $.answer }, $.tokenId);
+uc(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
-const b = t.condition, y = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : b;
-if (n.state !== void 0 || n.stance !== void 0) {const $ = s.home, A = d[$], V = A?.edition && !(A.edition.id === a.id && a.life.isEmptyState(A.edition.state)) ? A.edition : void 0, H = n.state === void 0 ? V : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, w = A?.deadForGood === !0, C = n.state === void 0 ? w : a.life.deadForGood(n.state, m.vitality), X = A?.stance, _e = n.stance === void 0 ? X : n.stance ?? void 0;
-for (const Re of cs(cc(V, w, X), cc(H, C, _e), $ === s.id ? void 0 : $))
-f.push(Re), xn(l, Yn(s.id, Re), Re.to);}
-n.answer !== void 0 && lc(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const b = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : b;
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, $ = d[y], N = $?.edition && !($.edition.id === a.id && a.life.isEmptyState($.edition.state)) ? $.edition : void 0, j = n.state === void 0 ? N : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = $?.deadForGood === !0, _ = n.state === void 0 ? P : a.life.deadForGood(n.state, v.vitality), F = $?.stance, J = n.stance === void 0 ? F : n.stance ?? void 0;
+for (const ne of ps(dc(N, P, F), dc(j, _, J), y === s.id ? void 0 : y))
+f.push(ne), zn(l, Xn(s.id, ne), ne.to);}
+n.answer !== void 0 && uc(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const O = d[s.id];
-O && Pt(O) && delete d[s.id];
-let M = s.statusmarkers;
-if (n.state !== void 0 && (M = mp(M, y, c)), n.stance !== void 0 && (M = sc(M, n.stance, c)), M !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: M }), p.prop("statusmarkers", M)), r.tokenProps)
-for (const $ of v.keys(r.tokenProps)) {const A = r.tokenProps[$];
-!($ in p.props) && u.get($) !== A && p.prop($, A);}
-if (p.flush(u), r.notify ?? !0) {const { bars: $ } = s, A = { vitality: k, soul: $.soul.value, power: $.power.value, statusmarkers: s.statusmarkers, condition: b }, V = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: M, condition: y };
-oc(u, A, V, n.detail, () => dc(s, k), r.healthColors);}
+O && Ft(O) && delete d[s.id];
+let L = s.statusmarkers;
+if (n.state !== void 0 && (L = wp(L, w, c)), n.stance !== void 0 && (L = oc(L, n.stance, c)), L !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: L }), p.prop("statusmarkers", L)), r.tokenProps)
+for (const y of k.keys(r.tokenProps)) {const $ = r.tokenProps[y];
+!(y in p.props) && u.get(y) !== $ && p.prop(y, $);}
+if (p.flush(u), r.notify ?? !0) {const { bars: y } = s, $ = { vitality: g, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: b }, N = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: L, condition: w };
+cc(u, $, N, n.detail, () => fc(s, g), r.healthColors);}
 return { changes: f, notes: h };}
-function dc(e, t) {const n = wp(e.token);
+function fc(e, t) {const n = _p(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;}
-var yp = ["width", "height"];
-function wp(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of yp) t[n] = e.get(n);
+return n[Se[r.bar].value] = r.raw, n[Se[s.bar].value] = s.raw, n[Se[i.bar].value] = i.raw, t !== null && (n[Se[r.bar].value] = t), n;}
+var Sp = ["width", "height"];
+function _p(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Sp) t[n] = e.get(n);
 return t;}
-function uc(e, t) {t ? t.changed = !0 : Ls(e);}
-function bp(e, t, n) {const r = getObj("graphic", e);
+function hc(e, t) {t ? t.changed = !0 : Vs(e);}
+function Tp(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? Ke();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), uc(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function $p(e, t) {const n = new D(), r = new D(), s = (l) => {let d = r.get(l);
+const s = te(r, "The spectator"), i = n?.order ?? xe();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), hc(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Ep(e, t) {const n = new I(), r = new I(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new D(), c = (l) => Lt(un(e.memories, l.home), e.edition);
+const a = new I(), c = (l) => Gt(vn(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Zn(f, Y(f), e.settings);
+if (u === void 0) {const f = getObj("graphic", l), h = f && sr(f, z(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
@@ -3365,136 +3369,144 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = Wn(f.worn, d.track, d.from), sa(e.memories.tokens, l, f);
+f.worn = xn(f.worn, d.track, d.from), oa(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = Wn(f.overrides, d.key, d.from), sa(e.memories.tokens, l, f);
+f.overrides = xn(f.overrides, d.key, d.from), oa(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Yn(l, d), h = Lt(un(e.memories, f), e.edition);
-xn(e.memories, f, Lf(d.from, d.to, h, Se));
+case "memory": {const f = Xn(l, d), h = Gt(vn(e.memories, f), e.edition);
+zn(e.memories, f, Uf(d.from, d.to, h, Re));
 break;}
 case "answer":
-Se(d.from, d.to) || ha(e.memories, d.tokenId ?? l, d.from);
+Re(d.from, d.to) || ma(e.memories, d.tokenId ?? l, d.from);
 break;
-case "initiative": {i ?? (i = Ke());
+case "initiative": {i ?? (i = xe());
 const f = i.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Ke());
+case "turn-order": {i ?? (i = xe());
 const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ac(u, d);}
+u && lc(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = sc(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = oc(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Ai) {const k = d.snapshot.bars[g], m = `${k.bar}_value`, b = k.link ? n.get(k.link) : void 0;
-b !== void 0 && u.get(m) !== b && (f[m] = b);
-const y = b ?? f[m];
-h[g] = typeof y == "number" ? y : k.value;}
-v.keys(f).length > 0 && (u.set(f), Ea(u, f));
+for (const m of _i) {const g = d.snapshot.bars[m], v = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+b !== void 0 && u.get(v) !== b && (f[v] = b);
+const w = b ?? f[v];
+h[m] = typeof w == "number" ? w : g.value;}
+k.keys(f).length > 0 && (u.set(f), Ra(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Ap(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Ls(i);}
-function Ap(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+Op(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Vs(i);}
+function Op(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-oc(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => dc(n, n.bars.vitality.value));}
-function fc(e) {if (e.length === 0) return pi.resolve([]);
+cc(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => fc(n, n.bars.vitality.value));}
+function pc(e) {if (e.length === 0) return vi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new pi((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !N.isInteger(a)) ? r(new On(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Ta(), n(o));});});}
-function js(e) {if (e.summary !== void 0) return e.summary;
+return new vi((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new In(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Oa(), n(o));});});}
+function Bs(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === le) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Sp(e) {if (!tr(e.snapshot.id)) return [];
+function Rp(e) {if (!or(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== Ue) continue;
-const r = hc(e, n);
+for (const n of e.outcome.steps) {if (n.section !== He) continue;
+const r = mc(e, n);
 r && t.push(r);}
 return t;}
-function hc(e, t) {const { snapshot: n } = e;
+function mc(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Gs(e, t = []) {const n = [];
-e.answer && n.push({ label: "Answer", lines: [e.answer] });
-const r = n.length;
-let s = e.title, i;
-const o = tr(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
-if (u === void 0 || u === oe) continue;
-if (u === ve) {s ?? (s = d);
+function Hs(e, t = [], n) {const r = [];
+e.answer && r.push({ label: "Answer", lines: [e.answer] });
+const s = r.length;
+let i = e.title, o;
+const a = or(e.snapshot.id), c = e.outcome.steps;
+for (let d = 0; d < c.length; d += 1) {const u = c[d], f = u.section;
+if (f === void 0 || f === le) continue;
+if (f === fe) {i ?? (i = u);
 continue;}
-if (u === Ue) {const p = o ? hc(e, d) : void 0;
-p && (i ?? (i = [])).push(p);
+if (f === He) {const m = a ? mc(e, u) : void 0;
+m && (o ?? (o = [])).push(m);
 continue;}
-let f;
-for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
-f || n.push(f = { label: u, lines: [] });
-const h = e.say(d);
-h !== "" && f.lines.push(h);}
-let c = r;
-for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
-n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (i ?? (i = [])).push(l);
-return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function _p(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
+let h;
+for (let m = s; m < r.length; m += 1) r[m].label === f && (h = r[m]);
+h || r.push(h = { label: f, lines: [] });
+const p = e.say(u);
+p !== "" && h.lines.push(p);}
+let l = s;
+for (let d = s; d < r.length; d += 1) r[d].lines.length > 0 && (r[l++] = r[d]);
+r.length = l, e.notes.length > 0 && r.push({ label: "Turn Tracker", lines: e.notes }), e.typed && r.push({ label: "Rolls", lines: [e.typed] });
+for (const d of t) (o ?? (o = [])).push(d);
+return o && r.push({ label: "Actions", lines: [], buttons: o }), { title: i ? e.say(i, n) : e.snapshot.name, rows: r };}
+function Dp(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === He) return !0;
 return !1;}
-function Tp(e) {let t = "";
+function Ip(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${ht[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${mt[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Ep(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Vs(e, t, n, r, s, i, o = []) {const a = new D(), c = [];
+function Cp(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Ws(e, t, n, r, s, i, o = []) {const a = new I(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Tp(d.changes) : "", k = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && _p(d.outcome.steps) ? [...k, ...Sp(d)] : k, y = Ep(js(d), u.name), O = g ? `${y} ${g}` : y;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${O}`] : [O], buttons: b });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", m = p ? Ip(d.changes) : "", g = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Dp(d.outcome.steps) ? [...g, ...Rp(d)] : g, w = Cp(Bs(d), u.name), O = m ? `${w} ${m}` : w;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}; ${O}`] : [O], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var pc = v.freeze({ record: !0 });
-function $n(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Us(e, t, n) {if (t.length === 0) return;
+var vc = k.freeze({ record: !0 });
+function Wt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+var Np = new K(["blocked", "missed", "unharmed"]);
+function gc(e, t, n) {const { attack: r } = e;
+if (!r) return;
+const s = Np.has(t.outcome.headline) ? "attacks" : "hits";
+return { title: (i, o) => `${r.attacker(n)} ${s} ${t.snapshot.name}: ${o}, ${i}` };}
+function Pp(e) {let t;
+const n = e.title ?? e.outcome.steps.find((r) => r.section === fe);
+return n && e.say(n, { title: (r, s) => t = s }), t;}
+function Ks(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
-r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Rp(e, t, n.sender ?? "gm") : [];
-if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {j(we(n.replyTo), se(js(t[0])));
+for (let m = 0; m < t.length && !r; m += 1) {const g = t[m];
+r = g.changes.length > 0 || !(g.outcome.noop || g.outcome.headline === "unharmed");}
+const s = t.length > 1 ? Fp(e, t, n.sender ?? "gm") : [], { attack: i } = n, o = i && t.length > 1 ? Pp(t[0]) : void 0, a = (m, g, v) => i ? `${i.attacker(g)}'s attack ${i.key}${o !== void 0 && v ? `: ${o}` : ""}` : `${n.title}: ${Mp(m)}`;
+if (!r) {const m = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !m(t[0].snapshot)) {U(_e(n.replyTo), ae(Bs(t[0])));
 return;}
-const h = t.length === 1 ? Gs(t[0]) : Vs(t, Op(t), mc(e, t), `${n.title}: ${Bs(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
-j(we(n.replyTo), be(h));
+const g = n.replyTo === "gm", v = t.every((w) => m(w.snapshot)), b = t.length === 1 ? Hs(t[0], [], gc(n, t[0], g)) : Ws(t, Lp(t), kc(e, t), a(t.length, g, v), v ? "all" : "public", s);
+U(_e(n.replyTo), Te(b));
 return;}
-const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = $n(e, f.snapshot);
-j(h === "public" ? Gt : pe, be(Gs(f, i)), pc), h === "gm" && !f.snapshot.hidden && j(Gt, Is(js(f), o ? i : []));
+const c = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], l = n.undo !== void 0 && !n.undo.byGm;
+if (t.length === 1) {const m = t[0], g = Wt(e, m.snapshot), v = g === "gm" && !m.snapshot.hidden;
+U(g === "public" ? Bt : ke, Te(Hs(m, i && v && l ? [] : c, gc(n, m, g === "gm"))), vc), v && U(Bt, Ms(Bs(m), l ? c : []));
 return;}
-const a = mc(e, t), c = [], l = [];
-for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && j(Gt, be(Vs(t, c, a, `${n.title}: ${Bs(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && j(pe, be(Vs(t, l, a, `${n.title}: ${Bs(t.length)} (GM)${d}`, "all", s, i)), pc);}
-function Bs(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function mc(e, t) {return t.map((n) => $n(e, n.snapshot));}
-function Op(e) {return e.map((t, n) => n);}
-function Rp(e, t, n) {return e.details.add(
+const d = kc(e, t), u = [], f = [];
+for (let m = 0; m < t.length; m += 1)
+t[m].snapshot.hidden || u.push(m), d[m] === "gm" && f.push(m);
+const h = t[0].typed ? ` (${t[0].typed})` : "", p = l || f.length === 0;
+u.length > 0 && U(Bt, Te(Ws(t, u, d, `${a(u.length, !1, u.some((m) => d[m] === "public"))}${h}`, "public", s, p ? c : []))), f.length > 0 && U(ke, Te(Ws(t, f, d, `${a(t.length, !0, !0)} (GM)${h}`, "all", s, i && p && u.length > 0 ? [] : c)), vc);}
+function Mp(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function kc(e, t) {return t.map((n) => Wt(e, n.snapshot));}
+function Lp(e) {return e.map((t, n) => n);}
+function Fp(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Gs(i) };}));}
-function Dp(e, t) {const n = e.bars[t];
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Hs(i) };}));}
+function jp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
-return `${e.name}: its ${ht[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function $t(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
+return `${e.name}: its ${mt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function St(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3502,8 +3514,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Hs = 50, or = 6e4, Ip = 10, Cp = 15e3, Np = Hs / 2, Pp = or / 2, ar = new je();
-function Mp(e) {switch (e.kind) {case "bar":
+var Ys = 50, ur = 6e4, Gp = 10, Vp = 15e3, Up = Ys / 2, Bp = ur / 2, fr = new Ve();
+function Hp(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3512,699 +3524,721 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + $t(e.from) + $t(e.to);
+return 40 + St(e.from) + St(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + vc(e.from) + vc(e.to);
+return 60 + (e.tokenId?.length ?? 0) + yc(e.from) + yc(e.to);
 case "answer":
-return 60 + (e.tokenId?.length ?? 0) + gc(e.from) + gc(e.to);
+return 60 + (e.tokenId?.length ?? 0) + wc(e.from) + wc(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function vc(e) {return 20 + (e.stance === void 0 ? 0 : $t(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ws(e.edition.state) : 0);}
-function gc(e) {return e === null ? 4 : 40 + $t(e.edition) + Ws(e.answer);}
-function Ws(e) {if (typeof e == "string") return $t(e);
+function yc(e) {return 20 + (e.stance === void 0 ? 0 : St(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + xs(e.edition.state) : 0);}
+function wc(e) {return e === null ? 4 : 40 + St(e.edition) + xs(e.answer);}
+function xs(e) {if (typeof e == "string") return St(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) v.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ws(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + xs(e[n]));
 return t;}
-function cr(e) {let t = ar.get(e);
+function hr(e) {let t = fr.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + $t(n.tokenId) + $t(n.name);
-for (const r of n.changes) t += Mp(r);}
-ar.set(e, t);}
+for (const n of e.tokens) {t += 50 + St(n.tokenId) + St(n.name);
+for (const r of n.changes) t += Hp(r);}
+fr.set(e, t);}
 return t;}
-function Lp(e, t, n) {if (n.changes.length === 0) return !1;
+function Wp(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = zs(r), c = cr(i);
-i.tokens.push(n), ar.delete(i);
-const l = cr(i) - c, d = Ys(a, i.by);
+const a = Qs(r), c = hr(i);
+i.tokens.push(n), fr.delete(i);
+const l = hr(i) - c, d = Xs(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = dr(r, i.by); u >= 0 && r[u] !== i && Xs(a, d, 0); u = dr(r, i.by)) lr(e, u);
+for (let u = mr(r, i.by); u >= 0 && r[u] !== i && Zs(a, d, 0); u = mr(r, i.by)) pr(e, u);
 return !0;}
 return !1;}
-function Ks(e) {return e === "hand-edit" || e === He || jt(e);}
-function xs(e, t) {return e.by === "hand-edit" || !(t ?? Ks(e.by));}
-var At;
-function Ys(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? xs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function qs(e, t, n, r) {const s = cr(t) * n, i = Ys(e, t.by, r);
+function qs(e) {return e === "hand-edit" || e === Ke || Ut(e);}
+function zs(e, t) {return e.by === "hand-edit" || !(t ?? qs(e.by));}
+var _t;
+function Xs(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? zs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function Js(e, t, n, r) {const s = hr(t) * n, i = Xs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function zs(e) {if (At && At.history === e && At.length === e.length) return At;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) qs(t, n, 1);
-return At = t, t;}
-function lr(e, t) {const n = e.store.history;
+function Qs(e) {if (_t && _t.history === e && _t.length === e.length) return _t;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) Js(t, n, 1);
+return _t = t, t;}
+function pr(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = zs(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, qs(r, s, -1));}
-function dr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = Qs(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, Js(r, s, -1));}
+function mr(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Fp(e, t) {const n = e.history;
+function Kp(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function Xs(e, t, n, r = 0) {return t.entries + r > Ip || t.bytes + n > Cp || e.quota.entries + r > Np || e.quota.bytes + n > Pp || e.length + r > Hs || e.bytes + n > or;}
-function Js(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function kc(e, t, n) {const r = e.store.history, s = zs(r), i = cr(t);
-if (n) {const o = Ys(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (Xs(c, a, i, 1)) return !1;
-for (let l = dr(r, t.by); l >= 0 && Xs(s, o, i, 1); l = dr(r, t.by)) lr(e, l);}
-if (r.push(t), s.length = r.length, qs(s, t, 1, n), !n)
-for (; (s.length > Hs || s.bytes > or) && r.length > 1; ) {const o = Fp(s, t);
-lr(e, o >= 0 ? o : 0);}
+function Zs(e, t, n, r = 0) {return t.entries + r > Gp || t.bytes + n > Vp || e.quota.entries + r > Up || e.quota.bytes + n > Bp || e.length + r > Ys || e.bytes + n > ur;}
+function ei(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function bc(e, t, n) {const r = e.store.history, s = Qs(r), i = hr(t);
+if (n) {const o = Xs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (Zs(c, a, i, 1)) return !1;
+for (let l = mr(r, t.by); l >= 0 && Zs(s, o, i, 1); l = mr(r, t.by)) pr(e, l);}
+if (r.push(t), s.length = r.length, Js(s, t, 1, n), !n)
+for (; (s.length > Ys || s.bytes > ur) && r.length > 1; ) {const o = Kp(s, t);
+pr(e, o >= 0 ? o : 0);}
 return !0;}
-function yc(e, t, n) {let r = t.tokens, s = 0;
+function $c(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return kc(e, o, xs(t, n)) ? i : void 0;}
-function jp(e) {const t = e.store.history, n = t.splice(0, t.length);
-At = void 0;
-for (const r of n) {const s = ne.stringify(r).length;
-ar.set(r, s), !(s > or) && kc(e, r, xs(r));}
-return At = void 0, n.length - t.length;}
-function Vt(e) {return e.get("_subtype") === "card";}
-function St(e, t, n = {}) {const r = [], s = new W(), i = [], o = (l) => {const d = vn(l);
+return bc(e, o, zs(t, n)) ? i : void 0;}
+function Yp(e) {const t = e.store.history, n = t.splice(0, t.length);
+_t = void 0;
+for (const r of n) {const s = ie.stringify(r).length;
+fr.set(r, s), !(s > ur) && bc(e, r, zs(r));}
+return _t = void 0, n.length - t.length;}
+function Kt(e) {return e.get("_subtype") === "card";}
+function Tt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (l) => {const d = bn(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new T("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new S("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Ut(d, e.gm);
-u ? o(u) : l.push(Gp(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${bt(l.map((d) => `"${d}"`))}`);
+for (const d of t) {const u = Yt(d, e.gm);
+u ? o(u) : l.push(xp(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${At(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? G(d._id) : void 0;
-u && !Vt(u) ? o(u) : l += 1;}
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
+u && !Kt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
-throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
+throw r.length > 0 ? new R(`no token to act on (${r.join("; ")})`) : new R("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {const d = Y(l);
-e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${at(c)}`), a.length === 0) throw new I(sr(r).join("; "));
+for (const l of i) {const d = z(l);
+e.gm || n.anyTarget || Ie(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(te(l));}
+if (c.length > 0 && r.push(`you do not control ${dt(c)}`), a.length === 0) throw new R(lr(r).join("; "));
 return { targets: a, notes: r };}
-function Gp(e) {return e.length > 24 ? `${le(e, 24)}...` : e;}
-function Ut(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = G(e);
-if (!(!n || Vt(n)) && !(!t && Pe(n)))
+function xp(e) {return e.length > 24 ? `${de(e, 24)}...` : e;}
+function Yt(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = B(e);
+if (!(!n || Kt(n)) && !(!t && Ce(n)))
 return n;}
-function wc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Ac(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = G(r[0]), i = s && vn(s);
+const s = B(r[0]), i = s && bn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function bc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Ut(r.join(" "), e.gm))
-throw new I(`--${n}: no token on the table has that id`);}}
-function $c(e, t) {const n = G(t);
-return n !== void 0 && Ee(e, n, Y(n));}
-function P(e) {return Ne(e.store.settings.edition);}
-function ct(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Sc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Yt(r.join(" "), e.gm))
+throw new R(`--${n}: no token on the table has that id`);}}
+function _c(e, t) {const n = B(t);
+return n !== void 0 && Ie(e, n, z(n));}
+function M(e) {return Fe(e.store.settings.edition);}
+function ut(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function An(e) {const t = G(e);
-return t ? ee(t, e) : e;}
-function Vp(e) {return e.store;}
-function Up(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;}
-function Qs(e, t) {return e.gm || Ee(e.playerId, t.token, t.character) || $n(e.app, t) === "public";}
-function lt(e, t) {const n = {settings: e.store.settings,
+function Tn(e) {const t = B(e);
+return t ? te(t, e) : e;}
+function qp(e) {return e.store;}
+function zp(e) {const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Fe(t) : void 0;}
+function ti(e, t) {return e.gm || Ie(e.playerId, t.token, t.character) || Wt(e.app, t) === "public";}
+function ft(e, t) {const n = {settings: e.store.settings,
 attributes: e.attributes,
-edition: P(e),
+edition: M(e),
 tokens: e.store.tokens,
 waiting: e.store.exchange.waiting};
 if (t) {n.turnOrder = t;
-const s = ec(t);
+const s = nc(t);
 if (s) {n.turnRow = s;
-const i = Yf(e.store.round.start, bn(Fs(s)));
+const i = Qf(e.store.round.start, Ht(Us(s)));
 i !== void 0 && (n.turnStart = i);
-const o = wn(s.id), a = o !== "" && o !== "-1" ? G(o) : void 0;
-a !== void 0 && Pe(a) && (n.turnRowHidden = !0);}}
-const r = Up(e);
+const o = _n(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+a !== void 0 && Ce(a) && (n.turnRowHidden = !0);}}
+const r = zp(e);
 return r && (n.editionLeft = r), n;}
-function ur(e, t, n, r = lt(e), s) {const i = Zn(t.token, t.character, e.store.settings), o = e.store.tokens;
-return Ch(i, o[i.id], n, r, o[i.home], s);}
-function Ac(e, t, n = !0, r) {if (t.brokenBar !== void 0) return fr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
-if (t.problems.length > 0) return hr(t.snapshot, t.problems, r);}
-function fr(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function vr(e, t, n, r = ft(e), s) {const i = sr(t.token, t.character, e.store.settings), o = e.store.tokens;
+return Fh(i, o[i.id], n, r, o[i.home], s);}
+function Tc(e, t, n = !0, r) {if (t.brokenBar !== void 0) return gr(e, t.snapshot, { kind: "bar", resource: t.brokenBar }, n);
+if (t.problems.length > 0) return kr(t.snapshot, t.problems, r);}
+function gr(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Dp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? jp(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function hr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Bt(e) {return { settings: e.store.settings, edition: P(e), memories: Vp(e) };}
-var Bp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Hp(s, e, i);}
+function kr(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${W(r.attribute, 30)}"` : `"${W(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${W(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function xt(e) {return { settings: e.store.settings, edition: M(e), memories: qp(e) };}
+var Xp = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.told = {}, this.say = Jp(s, e, i, this.told);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Hp(e, t, n) {const { id: r, name: s } = t;
-return tc(e, (i) => i === r ? s : n(i));}
-function Wp(e, t, n, r = {}, s = Bt(e)) {const { snapshot: i } = t, o = kp(s, t, n, r), a = new Bp(i, n, o.changes, o.notes, s.edition, An);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: le(i.name, 200), changes: o.changes },
+function Jp(e, t, n, r) {const { id: s, name: i } = t;
+return rc(e, (o) => o === s ? i : n(o), r);}
+function Qp(e, t, n, r = {}, s = xt(e)) {const { snapshot: i } = t, o = Ap(s, t, n, r), a = new Xp(i, n, o.changes, o.notes, s.edition, Tn);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: de(i.name, 200), changes: o.changes },
 shown: a};}
-function Kp(e, t, n) {const r = G(t.token.id);
-if (!r || Vt(r)) return !1;
+function Zp(e, t, n) {const r = B(t.token.id);
+if (!r || Kt(r)) return !1;
 const s = t.character?.id ?? "";
-if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? $h(s) : void 0;
-return s && !i ? !1 : e.gm || n || Ee(e.playerId, r, i);}
-function xp(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !N.isSafeInteger(t.to) || t.kind === "initiative" && !(N.isFinite(t.to) && _.abs(t.to) <= 1e9)) return t.to;}
-function Sc(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+if (A(r.get("represents") ?? "") !== s) return !1;
+const i = s ? Eh(s) : void 0;
+return s && !i ? !1 : e.gm || n || Ie(e.playerId, r, i);}
+function em(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && T.abs(t.to) <= 1e9)) return t.to;}
+function Ec(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = Ir(e.msg.content ?? ""), s = n.filter((i) => !qp((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = Fr(e.msg.content ?? ""), s = n.filter((i) => !nm((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var Yp = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function qp(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var tm = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function nm(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[N(n[1])], s = Yp.exec(S(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : N(s[1])) >= 1 && N(s[2]) >= 2 : !1;}
-function Zs(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Il(e, r.flag, 1, r.sides);
+const r = t?.[C(n[1])], s = tm.exec(A(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;}
+function ni(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Ll(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function ei(e, t, n, r) {if (e.length === 0) return pr;
+function ri(e, t, n, r) {if (e.length === 0) return yr;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var pr = v.freeze({}), zp = v.freeze({}), Xp = [], Jp = [];
-function Sn(e, t, n, r, s, i, o, a) {const c = ur(e, t, n, s, a);
+var yr = k.freeze({}), rm = k.freeze({}), sm = [], im = [];
+function En(e, t, n, r, s, i, o, a) {const c = vr(e, t, n, s, a);
 if (c.brokenBar !== void 0) return { kind: "refusal", refusal: { kind: "bar", resource: c.brokenBar }, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const l = n.resolve(c.facts, r);
-if (pt(l)) return { kind: "refusal", refusal: l, reading: c };
-const d = xp(l);
+if (vt(l)) return { kind: "refusal", refusal: l, reading: c };
+const d = em(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Wp(e, c, l, o(l), i);
+const { applied: u, shown: f } = Qp(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function mr(e, t, n) {const r = lt(e), s = Bt(e);
-return t.map((i) => Sn(e, i, n, pr, r, s, () => ({ notify: !1 })));}
-function vr(e, t, n, r, s) {const i = t.dice.length === 0 ? zp : Zs(e.parsed, t.dice), o = e.gm ? void 0 : Sc(e, t.dice);
-return _c(
+function wr(e, t, n) {const r = ft(e), s = xt(e);
+return t.map((i) => En(e, i, n, yr, r, s, () => ({ notify: !1 })));}
+function br(e, t, n, r, s) {const i = t.dice.length === 0 ? rm : ni(e.parsed, t.dice), o = e.gm ? void 0 : Ec(e, t.dice);
+return Oc(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function _c(e, t, n, r) {let s, i = [], o = !1, a = !1;
+function Oc(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? Jp : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? im : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Oe(e, d);
+if (d !== void 0) {Ne(e, d);
 return;}
-return Tc(e, t, c, void 0, a, n, r);}
+return Rc(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return fc(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {Oe(e, u);
+return pc(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {Ne(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Oe(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Ne(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-Tc(e, t, c, d, a, n, r);});}
-function Tc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? Xp, d = [...i];
+Rc(e, t, c, d, a, n, r);});}
+function Rc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? sm, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Ke(), changed: !1 } : void 0, k = ks() ?? null, m = lt(a, g?.order), b = Bt(a), y = (w) => {const C = { notify: w.observed ?? !0, healthColors: k };
-return g && (C.turnOrder = g), C;
-}, O = (w) => (delete w.answer, y(w)), M = (w) => (w.answer = null, y(w));
-let $ = 0;
-t.forEach(({ target: w, plan: C, given: X, typed: _e, answer: Re, answerGiven: Le, replacesFiled: xe }, Fe) => {const _t = n[Fe], Ye = $;
-if ($ += _t.length, c && !Kp(e, w, o.anyTarget === !0)) {d.push(`${ee(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+const m = s ? { order: xe(), changed: !1 } : void 0, g = $s() ?? null, v = ft(a, m?.order), b = xt(a), w = (P) => {const _ = { notify: P.observed ?? !0, healthColors: g };
+return m && (_.turnOrder = m), _;
+}, O = (P) => (delete P.answer, w(P)), L = (P) => (P.answer = null, w(P));
+let y = 0;
+t.forEach(({ target: P, plan: _, given: F, typed: J, answer: ne, answered: se, answerGiven: ye, replacesFiled: ze }, Ge) => {const Et = n[Ge], Xe = y;
+if (y += Et.length, c && !Zp(e, P, o.anyTarget === !0)) {d.push(`${te(P.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const q = Le === void 0 ? Sn(a, w, C, ei(C.dice, X, l, Ye), m, b, y) : Sn(a, w, C, ei(C.dice, X, l, Ye), m, b, xe ? M : O, { answerGiven: Le });
-if (q.kind !== "written") {const { snapshot: Tt } = q.reading, En = () => Qs(e, Tt);
-q.kind === "refusal" ? q.refusal.kind === "refused" && !q.refusal.nameFirst ? (u ?? (u = new tp())).add(Tt.name, q.refusal.reason) : d.push(fr(a, Tt, q.refusal, En())) : q.kind === "problems" ? d.push(hr(Tt, q.reading.problems)) : d.push(`${Tt.name}: the result${En() ? ` (${q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const x = ye === void 0 ? En(a, P, _, ri(_.dice, F, l, Xe), v, b, w) : En(a, P, _, ri(_.dice, F, l, Xe), v, b, ze ? L : O, { answerGiven: ye });
+if (x.kind !== "written") {const { snapshot: Ot } = x.reading, zt = () => ti(e, Ot);
+x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? (u ?? (u = new op())).add(Ot.name, x.refusal.reason) : d.push(gr(a, Ot, x.refusal, zt())) : x.kind === "problems" ? d.push(kr(Ot, x.reading.problems)) : d.push(`${Ot.name}: the result${zt() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const di = q.outcome;
-f.push(q.applied), _e && (q.shown.typed = _e), Re && (q.shown.answer = Re), h.push(q.shown), p || (p = di.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Ls(g.order);
-let A;
-if ((o.record || p) && f.length > 0) {const w = o.recordBy ?? e.playerId, C = w === e.playerId ? e.gm || w === He : Ks(w), X = yc(a, { by: w, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, C);
-X !== void 0 && (o.record || C) && (A = { command: Js(X), byGm: C });}
-const V = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Ks(o.recordBy) ? "gm" : o.recordBy, H = { title: o.title, replyTo: e.replyTo, sender: V, senderMaySee: (w) => Qs(e, w) };
-if (A && (H.undo = A), Us(a, h, H), d.length > 0) {const w = o.refusals(sr(d), f.length > 0);
-it(e, w);}}
-var Ec = new je();
-function ti(e, t, ...n) {let r = Ec.get(e);
-r || (r = new D(), Ec.set(e, r));
+const Ir = x.outcome;
+f.push(x.applied), J && (x.shown.typed = J), ne && (x.shown.answer = ne), se && (x.shown.told.answered = !0), h.push(x.shown), p || (p = Ir.undoable === !0);
+}), u && d.push(...u.lines()), m?.changed && Vs(m.order);
+let $;
+if ((o.record || p) && f.length > 0) {const P = o.recordBy ?? e.playerId, _ = P === e.playerId ? e.gm || P === Ke : qs(P), F = $c(a, { by: P, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, _);
+F !== void 0 && (o.record || _) && ($ = { command: ei(F), byGm: _ });}
+const N = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : qs(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: N, senderMaySee: (P) => ti(e, P) };
+if ($ && (j.undo = $), o.attack && (j.attack = o.attack), Ks(a, h, j), d.length > 0) {const P = o.refusals(lr(d), f.length > 0);
+ct(e, P);}}
+var Dc = new Ve();
+function si(e, t, ...n) {let r = Dc.get(e);
+r || (r = new I(), Dc.set(e, r));
 let s = r.get(t);
-return s || (s = v.assign({}, ...n), r.set(t, s)), s;}
-var Oc = new je(), Qp = v.freeze([]);
-function Zp(e, t) {let n = Oc.get(t);
-return n || (n = Ci(e, t), Oc.set(t, n)), n;}
-function gr(e, t, n, r) {e.flags.size > 0 && Ze(e, Cr(t), r);
-const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Fr(e, { ...n, optional: !0 }) : Fr(e, n), o = e.flags.size === 0 ? Zp(e, t) : Ni(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: Qp };
+return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
+var Ic = new Ve(), om = k.freeze([]);
+function am(e, t) {let n = Ic.get(t);
+return n || (n = Pi(e, t), Ic.set(t, n)), n;}
+function $r(e, t, n, r) {e.flags.size > 0 && nt(e, jr(t), r);
+const s = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), i = n === void 0 ? void 0 : s ? Hr(e, { ...n, optional: !0 }) : Hr(e, n), o = e.flags.size === 0 ? am(e, t) : Mi(e, t), a = n === void 0 ? { positionals: e.positionals } : { amount: i, positionals: om };
 for (const c in o)
-c === "__proto__" ? v.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
+c === "__proto__" ? k.defineProperty(a, c, { value: o[c], enumerable: !0, writable: !0, configurable: !0 }) : a[c] = o[c];
 return a;}
-var em = {ids: { kind: "list" },
+var cm = {ids: { kind: "list" },
 from: { kind: "token" },
+unseen: { kind: "switch" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Rc(e, t) {return gr(e, ti(t, "!attack", em, t.hit.flags, t.check.answers.flags), t.hit.amount, rs(t.id, "!damage"));}
-function Dc(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-var ni = new je();
-function Ic(e, t) {let n = ni.get(t);
-return n || (n = Rc(Dc(t), e), ni.set(t, n)), n;}
-function tm(e, t) {ni.set(e, t);}
-function kr(e, t, n) {const r = e.check.answers, s = Ic(e, t), i = r.forDefender(s, n);
+function Cc(e, t) {return $r(e, si(t, "!attack", cm, t.hit.flags, t.check.answers.flags), t.hit.amount, ls(t.id, "!damage"));}
+function Nc(e) {return { command: "!attack", positionals: [...e.positionals], flags: new I(e.flags.map(([t, n]) => [t, [...n]])) };}
+var ii = new Ve();
+function Pc(e, t) {let n = ii.get(t);
+return n || (n = Cc(Nc(t), e), ii.set(t, n)), n;}
+function lm(e, t) {ii.set(e, t);}
+function Ar(e, t, n) {const r = e.check.answers, s = Pc(e, t), i = r.forDefender(s, n);
 return { key: t.key, order: i, situation: i === s ? t.situation : r.situation(i), attacker: t.attacker, defender: n, defenders: t.defenders };}
-function _n(e, t, n, r) {const s = e.store.exchange.waiting[r];
+function On(e, t, n, r) {const s = e.store.exchange.waiting[r];
 if (!(s === void 0 || s.edition !== t.id))
-return t.check.answers.fits?.(s.answer, kr(t, n, r)) ?? void 0;}
-function nm(e) {e.store.exchange.waiting = {};}
-function rm(e, t) {const n = e.store.exchange.waiting;
+return t.check.answers.fits?.(s.answer, Ar(t, n, r)) ?? void 0;}
+function dm(e) {e.store.exchange.waiting = {};}
+function um(e, t) {const n = e.store.exchange.waiting;
 let r = 0;
-for (const s of v.keys(n))
+for (const s of k.keys(n))
 n[s].edition !== t && (delete n[s], r += 1);
 return r;}
-function yr(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
-const r = P(e);
-return r.check.answers.fits === void 0 || _n(e, r, t, n) === void 0;}
-function Tn(e, t) {const n = e.store.exchange.attacks, r = v.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function Rn(e, t, n) {if (e.store.exchange.waiting[n]?.edition !== e.store.settings.edition) return !1;
+const r = M(e);
+return r.check.answers.fits === void 0 || On(e, r, t, n) === void 0;}
+function Dn(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function dt(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !yr(e, t, n));}
-function Cc(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = G(e.attacker);
-return n !== void 0 && Pe(n) ? null : e.attacker;}
-function ri(e, t = !0) {const n = Cc(e, t);
+function qe(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !Rn(e, t, n));}
+function Mc(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = B(e.attacker);
+return n !== void 0 && Ce(n) ? null : e.attacker;}
+function Sr(e, t = !0) {const n = Mc(e, t);
 if (n === null) return "An unseen attacker";
-const r = G(n);
-return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function sm(e, t) {const n = e.store.exchange;
+const r = B(n);
+return r ? te(r, "The attacker") : "The attacker (gone)";}
+function fm(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function wr(e, t, n) {return n || !Pe(e) || Ee(t, e, Y(e));}
-function si(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = G(r);
-if (s && wr(s, t, !1)) return !0;}
+function _r(e, t, n) {return n || !Ce(e) || Ie(t, e, z(e));}
+function oi(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = B(r);
+if (s && _r(s, t, !1)) return !0;}
 return !1;}
-function im(e, t) {const n = e.resolving ?? (e.resolving = new W());
+function hm(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function ii(e, t) {return e.resolving?.has(t) === !0;}
-function om(e, t) {if (e.resolving?.delete(t), Tn(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function ai(e, t) {return e.resolving?.has(t) === !0;}
+function pm(e, t) {if (e.resolving?.delete(t), Dn(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Nc(e, t, n, r) {const s = [];
-for (const i of dt(e, t)) {const o = G(i);
-o && wr(o, n, r) && s.push(ee(o, "a token"));}
+function Lc(e, t, n, r) {const s = [];
+for (const i of qe(e, t)) {const o = B(i);
+o && _r(o, n, r) && s.push(te(o, "a token"));}
 return s;}
-function Pc(e, t) {return dt(e, t).length > 0 ? !1 : Mc(e, t).length === 0;}
-function Mc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && G(n) !== void 0 && !$c(t.by, n));}
-function am(e) {const t = v.values(e.store.exchange.attacks);
-e.store.exchange.attacks = {}, e.cancelled = new D(t.map((s) => [s.key, s]));
-const n = new D();
-for (const s of t) {const i = new W(s.gm ? [] : [s.by]);
-for (const o of s.defenders) {const a = G(o);
-if (a) for (const c of gs(a, Y(a))) i.add(c);}
+function ci(e, t) {return qe(e, t).length > 0 ? !1 : Fc(e, t).length === 0;}
+function Fc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !_c(t.by, n));}
+function mm(e) {const t = k.values(e.store.exchange.attacks);
+e.store.exchange.attacks = {}, e.cancelled = new I(t.map((s) => [s.key, s]));
+const n = new I();
+for (const s of t) {const i = new K(s.gm ? [] : [s.by]);
+for (const o of s.defenders) {const a = B(o);
+if (a) for (const c of bs(a, z(a))) i.add(c);}
 for (const o of i) n.set(o, [...n.get(o) ?? [], s.key]);}
 let r = !1;
-for (const [s, i] of n) {const o = ms(s);
+for (const [s, i] of n) {const o = ws(s);
 if (o === "gm") continue;
 const a = i.length === 1;
-j(we(o), se(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
+U(_e(o), ae(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
 return { keys: t.map((s) => s.key), told: r };}
-function Lc(e, t, n, r) {const s = e.cancelled?.get(t);
-return s && si(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
-function cm(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function jc(e, t, n, r) {const s = e.cancelled?.get(t);
+return s && oi(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
+function vm(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Fc(e, t, n, r, s, i, o) {const a = G(r);
+function Gc(e, t, n, r, s, i, o) {const a = B(r);
 if (!a) return;
-const c = { token: a, character: Y(a) }, l = ee(a, "a token"), d = t.check.answers, u = ct(e, !0);
-if (yr(e, n, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
-const f = n.answers[r];
-if (f) return { label: l, lines: [f.spared !== void 0 ? `Not prompted: ${f.spared}` : `Answered: ${f.word}`] };
-const h = kr(t, n, r), p = [], g = [], k = _n(e, t, n, r);
-k !== void 0 && p.push(`Its defense made ahead does not answer this attack: ${k}`);
-const m = [], b = [], y = d.choices.flatMap((w) => {if (w === "none") return [{ word: w, plan: void 0 }];
-try {return [{ word: w, plan: d.planAnswer(w, h, u, dm) }];
-} catch (C) {if (!(C instanceof T || C instanceof I)) throw C;
-return b.push({ word: w, why: C.message }), [];}
-}), O = y.flatMap(({ plan: w }) => w ? [w] : []), M = o?.(h.order);
-M && d.spared && O.push(M);
-const { facts: $ } = ur(e, c, {values: Ht(O.map((w) => w.values)),
-maxes: Ht(O.map((w) => w.maxes)),
-bars: Ht(O.map((w) => w.bars)),
-others: Ht(O.map((w) => w.others)),
-more: (w) => {const C = O.map((X) => X.more?.(w));
-return C.some((X) => X !== void 0) ? { values: Ht(C.map((X) => X?.values)), maxes: Ht(C.map((X) => X?.maxes)) } : void 0;}
-}, i), A = M ? d.spared?.($, h) : null;
-if (A)
-return n.answers[r] = k === void 0 ? { word: "none", spared: le(A, 200) } : { word: "none", spared: le(A, 200), replaces: !0 }, { label: l, lines: [`Not prompted: ${A}`] };
-for (const { word: w, plan: C } of y) {const X = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${w}`, _e = d.label(w, $, h);
-if (!C) {g.push({ label: _e, command: X });
+const c = { token: a, character: z(a) }, l = te(a, "a token"), d = t.check.answers, u = ut(e, !0), f = (_) => ({ gm: _, player: _ });
+if (Rn(e, n, r)) return f({ label: l, lines: ["Answered by the defense it made ahead (!defend)"] });
+const h = n.answers[r];
+if (h) return f({ label: l, lines: [h.spared !== void 0 ? `Not prompted: ${h.spared}` : `Answered: ${h.word}`] });
+const p = Ar(t, n, r), m = [], g = [], v = On(e, t, n, r);
+v !== void 0 && m.push(`Its defense made ahead does not answer this attack: ${v}`);
+const b = [], w = [], O = d.choices.flatMap((_) => {if (_ === "none") return [{ word: _, plan: void 0 }];
+try {return [{ word: _, plan: d.planAnswer(_, p, u, km) }];
+} catch (F) {if (!(F instanceof S || F instanceof R)) throw F;
+return w.push({ word: _, why: F.message }), [];}
+}), L = O.flatMap(({ plan: _ }) => _ ? [_] : []), y = o?.(p.order);
+y && d.spared && L.push(y);
+const { facts: $ } = vr(e, c, {values: qt(L.map((_) => _.values)),
+maxes: qt(L.map((_) => _.maxes)),
+bars: qt(L.map((_) => _.bars)),
+others: qt(L.map((_) => _.others)),
+more: (_) => {const F = L.map((J) => J.more?.(_));
+return F.some((J) => J !== void 0) ? { values: qt(F.map((J) => J?.values)), maxes: qt(F.map((J) => J?.maxes)) } : void 0;}
+}, i), N = y ? d.spared?.($, p) : null;
+if (N)
+return n.answers[r] = v === void 0 ? { word: "none", spared: de(N, 200) } : { word: "none", spared: de(N, 200), replaces: !0 }, f({ label: l, lines: [`Not prompted: ${N}`] });
+for (const { word: _, plan: F } of O) {const J = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${_}`, ne = d.label(_, $, p);
+if (!F) {g.push({ label: ne, command: J });
 continue;}
-const Re = v.fromEntries(C.dice.map((Fe) => [Fe.name, 1])), Le = C.resolve($, Re), xe = pt(Le) ? cm(Le) : d.keep(w, Le, Re).success === !1 ? jc : void 0;
-if (xe !== void 0) {const Fe = xe === jc ? _e : _e.replace(/ \(.*\)$/, ""), _t = m.find((Ye) => Ye.why === xe);
-_t ? _t.answers.push(Fe) : m.push({ answers: [Fe], why: xe });
-} else g.push({ label: _e, command: X });}
-for (const { word: w, why: C } of b) m.push({ answers: [w], why: C });
-for (const { answers: w, why: C } of m) p.push(`${w.join(", ")}: ${C}`);
-const V = s ? h : { ...h, attacker: Cc(n, !1), defenders: h.defenders.filter((w) => w === r || lm(w)) }, H = (w) => {const C = G(w);
-return C && (s || !Pe(C)) ? ee(C, "a token") : void 0;};
-for (const w of d.extra?.($, V, H) ?? [])
-w.kind === "line" ? p.push(w.label) : w.section === Ue && g.push({ label: w.label, command: w.command });
-return { label: l, lines: p, buttons: tr(r) ? g : [] };}
-function lm(e) {const t = G(e);
-return t !== void 0 && !Pe(t);}
-var jc = "cannot succeed here (no roll makes it)", dm = v.freeze({ positionals: v.freeze([]) });
-function Ht(e) {return [...new W(e.flatMap((t) => t ?? []))];}
-function Gc(e) {return lt(e, Ke());}
-function um(e) {const t = G(e);
-if (!t) return ["gm"];
-const n = gs(t, Y(t));
-return n.length > 0 ? n : ["gm"];}
-function Vc(e, t) {return `Attack ${e.key}: ${ri(e, t)} attacks`;}
-function Uc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function fm(e, t, n) {const r = P(e), s = Gc(e), i = new D();
-for (const c of t.defenders)
-for (const l of um(c)) {const d = i.get(l) ?? [];
-d.push(c), i.set(l, d);}
-const o = new D(), a = (c) => (o.has(c) || o.set(c, Fc(e, r, t, c, !1, s, n)), o.get(c) ?? []);
-for (const [c, l] of i) {if (c === "gm") continue;
-const d = l.flatMap(a);
-d.length > 0 && j(we(ms(c)), be({ title: Vc(t, !1), rows: [...Uc(r, t), ...d] }), { record: !0 });}
-j(pe, be(br(e, r, t, i.get("gm") ?? [], s, n)), { record: !0 });}
-function br(e, t, n, r, s = Gc(e), i) {const o = [...Uc(t, n), ...r.flatMap((c) => Fc(e, t, n, c, !0, s, i) ?? [])], a = dt(e, n).map((c) => {const l = G(c);
-return l ? ee(l, "a token") : "a token gone from the table";});
-return o.push({label: "Waiting for",
-lines: [a.length > 0 ? a.join(", ") : "nobody"],
+const se = k.fromEntries(F.dice.map((Ge) => [Ge.name, 1])), ye = F.resolve($, se), ze = vt(ye) ? vm(ye) : d.keep(_, ye, se).success === !1 ? Vc : void 0;
+if (ze !== void 0) {const Ge = ze === Vc ? ne : ne.replace(/ \(.*\)$/, ""), Et = b.find((Xe) => Xe.why === ze);
+Et ? Et.answers.push(Ge) : b.push({ answers: [Ge], why: ze });
+} else g.push({ label: ne, command: J });}
+for (const { word: _, why: F } of w) b.push({ answers: [_], why: F });
+for (const { answers: _, why: F } of b) m.push(`${_.join(", ")}: ${F}`);
+const j = (_) => {const F = _ ? p : { ...p, attacker: Mc(n, !1), defenders: p.defenders.filter((se) => se === r || gm(se)) }, J = (se) => {const ye = B(se);
+return ye && (_ || !Ce(ye)) ? te(ye, "a token") : void 0;
+}, ne = { label: l, lines: [...m], buttons: [...g] };
+for (const se of d.extra?.($, F, J) ?? [])
+se.kind === "line" ? ne.lines.push(se.label) : se.section === He && ne.buttons.push({ label: se.label, command: se.command });
+return or(r) || (ne.buttons = []), ne;
+}, P = j(!0);
+return { gm: P, player: s ? j(!1) : P };}
+function gm(e) {const t = B(e);
+return t !== void 0 && !Ce(t);}
+var Vc = "cannot succeed here (no roll makes it)", km = k.freeze({ positionals: k.freeze([]) });
+function qt(e) {return [...new K(e.flatMap((t) => t ?? []))];}
+function Uc(e) {return ft(e, xe());}
+function Bc(e) {const t = B(e);
+return t ? bs(t, z(t)) : [];}
+function Hc(e, t) {return `Attack ${e.key}: ${Sr(e, t)} attacks`;}
+function Wc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function Kc(e, t) {return t.length === 0 ? e.gm : { ...e.gm, label: `${e.gm.label} (${t.map((n) => `${de(Qn(n), 40)}'s`).join(", ")})` };}
+function ym(e, t, n) {const r = M(e), s = Uc(e), i = new I(), o = [];
+for (const a of t.defenders) {const c = Bc(a), l = Gc(e, r, t, a, c.length > 0, s, n);
+if (l) {o.push(Kc(l, c));
+for (const d of c) {const u = i.get(d) ?? [];
+u.push(l.player), i.set(d, u);}}}
+if (!ci(e, t)) {for (const [a, c] of i) U(_e(ws(a)), Te({ title: Hc(t, !1), rows: [...Wc(r, t), ...c] }), { record: !0 });
+U(ke, Te(Tr(e, r, t, o)), { record: !0 });}}
+function Yc(e, t, n, r) {const s = Uc(e), i = [];
+for (const o of qe(e, n)) {const a = Bc(o);
+if (r !== void 0 && !a.includes(r)) continue;
+const c = Gc(e, t, n, o, r !== void 0, s);
+c && i.push(r === void 0 ? Kc(c, a) : c.player);}
+return i;}
+function Tr(e, t, n, r = Yc(e, t, n)) {const s = qe(e, n).map((i) => {const o = B(i);
+return o ? te(o, "a token") : "a token gone from the table";});
+return {title: Hc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"),
+rows: [
+...Wc(t, n),
+...r,
+{label: "Waiting for",
+lines: [s.length > 0 ? s.join(", ") : "you: every defender has answered"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
-{ label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Vc(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: o };}
-function $r(e, t, n, r) {const s = e.app, i = P(s), o = i.check.answers, a = Dc(t), c = Ic(i, t), l = n ?? i.hit.plan(c, ct(s, t.gm)), d = Zs(a, l.dice), u = new D([[c, l]]), f = (b) => {let y = u.get(b);
-return y || u.set(b, y = i.hit.plan(b, ct(s, t.gm))), y;};
-if (!im(s, t)) throw new I(`attack ${t.key} is being resolved already`);
-const h = [], p = [];
-for (const b of t.defenders) {const y = G(b);
-if (!y) {p.push(b);
+{ label: "Cancel", command: `!attack --cancel ${n.key}` }]}]};}
+function Er(e, t, n, r, s) {const i = e.app, o = M(i), a = o.check.answers, c = Nc(t), l = Pc(o, t), d = n ?? o.hit.plan(l, ut(i, t.gm)), u = ni(c, d.dice), f = new I([[l, d]]), h = (w) => {let O = f.get(w);
+return O || f.set(w, O = o.hit.plan(w, ut(i, t.gm))), O;};
+if (!hm(i, t)) throw new R(`attack ${t.key} is being resolved already`);
+const p = [], m = [];
+for (const w of t.defenders) {const O = B(w);
+if (!O) {m.push(w);
 continue;}
-const O = { token: y, character: Y(y) }, M = t.answers[b], $ = kr(i, t, b), A = { target: O, plan: f($.order), given: d };
-if (r?.includes(b) && (A.answer = "No answer in time"), M) {M.spared === void 0 && (A.answer = hm(M)), A.answerGiven = { answer: M.answer ?? null };
-const V = M.answer === void 0 ? void 0 : o.rolled?.(M.answer);
-V && (A.given = { ...d, ...V }), M.replaces && _n(s, i, t, b) !== void 0 && (A.replacesFiled = !0);
-const { helper: H } = M;
-H !== void 0 && o.settle && (A.plan = Bc(A.plan, H, (w) => o.settle(M, w, $)));}
-h.length === 0 && t.attacker !== null && o.spend && (A.plan = Bc(A.plan, t.attacker, (V) => o.spend(V, $))), h.push(A);}
+const L = { token: O, character: z(O) }, y = t.answers[w], $ = Ar(o, t, w), N = { target: L, plan: h($.order), given: u };
+if (y) {y.spared === void 0 && (N.answer = r?.tokenId === w ? r.words : wm(y), N.answered = !0), N.answerGiven = { answer: y.answer ?? null };
+const j = y.answer === void 0 ? void 0 : a.rolled?.(y.answer);
+j && (N.given = { ...u, ...j }), y.replaces && On(i, o, t, w) !== void 0 && (N.replacesFiled = !0);
+const { helper: P } = y;
+P !== void 0 && a.settle && (N.plan = xc(N.plan, P, (_) => a.settle(y, _, $)));
+} else Rn(i, t, w) || (N.answer = s?.includes(w) ? "No answer in time" : "No answer", i.store.exchange.waiting[w] === void 0 && (N.answered = !0));
+p.length === 0 && t.attacker !== null && a.spend && (N.plan = xc(N.plan, t.attacker, (j) => a.spend(j, $))), p.push(N);}
 const g = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete g.replyFor;
-const k = () => {s.resolving?.delete(t);};
-let m;
-try {m = _c(g, h, p.length > 0 ? [`${p.length} defender${p.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+const v = () => {i.resolving?.delete(t);};
+let b;
+try {b = Oc(g, p, m.length > 0 ? [`${m.length} defender${m.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+attack: { key: t.key, attacker: (w) => Sr(t, w) },
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => om(s, t),
-refusals: (b, y) => `Attack ${t.key}: ${y ? "not applied to every defender" : "not applied"}: ${b.join("; ")}.`});
-} catch (b) {throw k(), b;}
-return m === void 0 ? void 0 : m.then(k, (b) => {throw k(), b;});}
-function hm(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => pm(i, t),
+refusals: (w, O) => `Attack ${t.key}: ${O ? "not applied to every defender" : "not applied"}: ${w.join("; ")}.`});
+} catch (w) {throw v(), w;}
+return b === void 0 ? void 0 : b.then(v, (w) => {throw v(), w;});}
+function wm(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Bc(e, t, n) {return {...e,
+function xc(e, t, n) {return {...e,
 others: [...e.others ?? [], t],
 resolve(r, s) {const i = e.resolve(r, s), o = r.others[t];
-return pt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
-var oi = new je(), Hc = new WeakSet();
-function pm(e, t) {t.waitingSince = Rs(), Ar(e);}
-function Ar(e) {const t = Wc(e), n = oi.get(e);
-Vh(n?.id), oi.set(e, { limit: t });
-const r = Rs();
-if (n !== void 0 && n.limit !== t) for (const o of v.values(e.store.exchange.attacks)) o.waitingSince = r;
+return vt(i) || o === void 0 ? i : { ...i, changes: [...i.changes, ...n(o)] };}};}
+var li = new Ve(), qc = new WeakSet();
+function bm(e, t) {t.waitingSince = Ns(), Or(e);}
+function Or(e) {const t = zc(e), n = li.get(e);
+Kh(n?.id), li.set(e, { limit: t });
+const r = Ns();
+if (n !== void 0 && n.limit !== t) for (const o of k.values(e.store.exchange.attacks)) o.waitingSince = r;
 if (t === 0) return;
 let s = 1 / 0;
-for (const o of Kc(e)) s = _.min(s, o.waitingSince + t);
+for (const o of Xc(e)) s = T.min(s, o.waitingSince + t);
 if (s === 1 / 0) return;
-const i = _.max(0, _.min(s - r, t));
-oi.set(e, { limit: t, id: Gh(he("an attack's answer time limit", () => mm(e)), i) });}
-function Wc(e) {return e.newerState === void 0 ? e.store.settings.answerTimeout * 1e3 : 0;}
-function Kc(e) {return v.values(e.store.exchange.attacks).filter((t) => t.waitingSince !== void 0 && !Hc.has(t) && Tn(e, t.key) === t && !ii(e, t));}
-function mm(e) {const t = Wc(e), n = Rs();
-for (const r of t === 0 ? [] : Kc(e)) {if (r.waitingSince + t > n) continue;
-Hc.add(r);
-const s = dt(e, r);
-he(`attack ${r.key}'s answer time limit`, () => $r(vm(e, r), r, void 0, s), () => "gm")();}
-Ar(e);}
-function vm(e, t) {const n = `!attack --resolve ${t.key}`;
-return { app: e, msg: { type: "api", who: "DefenseRound", playerid: "", content: n }, parsed: Ir(n), playerId: "", gm: !0, senderName: "the GM", replyTo: "gm", relayed: !1, help: () => "!attack --help" };}
-function gm(e, t) {t.length !== 0 && sendPing(N(e.get("left")), N(e.get("top")), S(e.get("_pageid")), null, !1, [...t]);}
-function km(e, t) {if (e.store.settings.pingDefenders)
-for (const n of dt(e, t)) {const r = G(n);
-r && gm(r, gs(r, Y(r)));}}
-var ym = 5, xc = 100;
-function wm(e) {const t = e.app, n = P(t), r = n.check.answers, s = Rc(e.parsed, n);
-if (Ie(e.parsed) === void 0) throw new T("no defenders given: --ids with their token ids");
-const i = n.hit.plan(s, ct(t, e.gm)), o = r.situation(s), a = v.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
-if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = $m(e), l = v.values(t.store.exchange.attacks);
-if (l.length >= ls) throw new I(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const y = l.filter((O) => !O.gm);
-if (y.filter((O) => O.by === e.playerId).length >= ym || y.length >= ls / 2)
-throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = St(e, Ie(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (u.push(`${ee(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (f.length === 0) throw new I(`no defender left (${u.join("; ")})`);
-if (f.length > ds) throw new I(`one attack has at most ${ds} defenders (got ${f.length})`);
+const i = T.max(0, T.min(s - r, t));
+li.set(e, { limit: t, id: Wh(ge("an attack's answer time limit", () => $m(e)), i) });}
+function zc(e) {return e.newerState === void 0 ? e.store.settings.answerTimeout * 1e3 : 0;}
+function Xc(e) {return k.values(e.store.exchange.attacks).filter((t) => t.waitingSince !== void 0 && !qc.has(t) && Dn(e, t.key) === t && !ai(e, t));}
+function $m(e) {const t = zc(e), n = Ns();
+for (const r of t === 0 ? [] : Xc(e)) {if (r.waitingSince + t > n) continue;
+qc.add(r);
+const s = qe(e, r);
+ge(`attack ${r.key}'s answer time limit`, () => Er(Am(e, r), r, void 0, void 0, s), () => "gm")();}
+Or(e);}
+function Am(e, t) {const n = `!attack --resolve ${t.key}`;
+return { app: e, msg: { type: "api", who: "DefenseRound", playerid: "", content: n }, parsed: Fr(n), playerId: "", gm: !0, senderName: "the GM", replyTo: "gm", relayed: !1, help: () => "!attack --help" };}
+function Sm(e, t) {t.length !== 0 && sendPing(C(e.get("left")), C(e.get("top")), A(e.get("_pageid")), null, !1, [...t]);}
+function _m(e, t) {if (e.store.settings.pingDefenders)
+for (const n of qe(e, t)) {const r = B(n);
+r && Sm(r, bs(r, z(r)));}}
+var Tm = 5e3, Em = 5, Jc = 100;
+function Om(e) {const t = e.app, n = M(t), r = n.check.answers, s = Cc(e.parsed, n);
+if (Me(e.parsed) === void 0) throw new S("no defenders given: --ids with their token ids");
+const i = n.hit.plan(s, ut(t, e.gm)), o = r.situation(s), a = k.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
+if (a !== void 0 && !e.gm) throw new R(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const c = Im(e), l = k.values(t.store.exchange.attacks);
+if (l.length >= ms) throw new R(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const y = l.filter(($) => !$.gm);
+if (y.filter(($) => $.by === e.playerId).length >= Em || y.length >= ms / 2)
+throw new R("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+const d = Tt(e, Me(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: y }) => c !== null && y.id === c ? (u.push(`${te(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (f.length === 0) throw new R(`no defender left (${u.join("; ")})`);
+if (f.length > vs) throw new R(`one attack has at most ${vs} defenders (got ${f.length})`);
 const h = f.map(({ token: y }) => y.id), p = r.refuseDeclared?.(s, h);
-if (p) throw new I(p);
-if (c !== null && r.declarer && bm(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
-for (const O of l) O.gm || (y += O.defenders.length);
-if (y + f.length > xc) throw new I(`the players' open attacks may hold ${xc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
-const g = f.filter(({ token: y }) => !Pe(y)).map(({ token: y }) => ee(y, "a token")), k = {key: "",
+if (p) throw new R(p);
+if (c !== null && r.declarer && Rm(t, e, c, r.declarer(s, h)), !e.gm) {let y = 0;
+for (const $ of l) $.gm || (y += $.defenders.length);
+if (y + f.length > Jc) throw new R(`the players' open attacks may hold ${Jc} defenders together (${y} now): resolve or cancel one first (!attack --list)`);}
+const m = f.filter(({ token: y }) => !Ce(y)).map(({ token: y }) => te(y, "a token")), g = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: c,
 edition: n.id,
-positionals: e.parsed.positionals.map(Yc),
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help").map(([y, O]) => [y, O.map(Yc)]),
+positionals: e.parsed.positionals.map(Qc),
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help" && y !== "unseen").map(([y, $]) => [y, $.map(Qc)]),
 situation: o,
 round: t.store.round.number,
 defenders: h,
 answers: {}};
-if (k.key = "A1", !ka(k)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-k.key = sm(t, g.length === 0), t.store.exchange.attacks[k.key] = k, tm(k, s);
-const m = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-g.length > 0 && j(Gt, se(`Attack ${k.key}: ${ri(k, !1)} attacks ${at(g)}${m}.`), { record: !0 }), u.length > 0 && it(e, `Not among the defenders: ${sr(u).join("; ")}`);
-const b = new D([[s, i]]);
-if (fm(t, k, (y) => (b.has(y) || b.set(y, n.hit.plan(y, ct(t, e.gm))), b.get(y))), km(t, k), pm(t, k), Pc(t, k)) return $r(e, k, i);}
-function bm(e, t, n, r) {const s = r ? G(n) : void 0;
+if (g.key = "A1", !wa(g)) throw new R("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+const v = Dm(e, c, h), b = (t.lastAttacks ?? (t.lastAttacks = new I())).get(e.playerId), w = Rt.now();
+if (b && b.line === v && w - b.at < Tm && w >= b.at) throw new R(`this attack was already declared as ${b.key} a moment ago (a double click?): nothing declared; to attack twice, send it again in a few seconds`);
+g.key = fm(t, m.length === 0), t.lastAttacks.set(e.playerId, { line: v, key: g.key, at: w }), t.store.exchange.attacks[g.key] = g, lm(g, s);
+const O = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+m.length > 0 && U(Bt, ae(`Attack ${g.key}: ${Sr(g, !1)} attacks ${dt(m)}${O}.`), { record: !0 }), u.length > 0 && ct(e, `Not among the defenders: ${lr(u).join("; ")}`);
+const L = new I([[s, i]]);
+if (ym(t, g, (y) => (L.has(y) || L.set(y, n.hit.plan(y, ut(t, e.gm))), L.get(y))), _m(t, g), bm(t, g), ci(t, g)) return Er(e, g, i);}
+function Rm(e, t, n, r) {const s = r ? B(n) : void 0;
 if (!r || !s) return;
-const i = ur(e, { token: s, character: Y(s) }, r, lt(e, r.readsTurnOrder ? Ke() : void 0)), o = Ac(e, i, !0, "; no attack declared");
-if (o !== void 0) throw new I(o);
+const i = vr(e, { token: s, character: z(s) }, r, ft(e, r.readsTurnOrder ? xe() : void 0)), o = Tc(e, i, !0, "; no attack declared");
+if (o !== void 0) throw new R(o);
 const a = r.resolve(i.facts, {});
-if (pt(a)) throw new I(fr(e, i.snapshot, a, t.gm || Ee(t.playerId, s, Y(s))));}
-function $m(e) {const t = et(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (vt(a)) throw new R(gr(e, i.snapshot, a, t.gm || Ie(t.playerId, s, z(s))));}
+function Dm(e, t, n) {const r = (e.msg.inlinerolls ?? []).map((s) => s.expression).join("|");
+return Ht(`${t ?? ""} ${n.join(",")} ${e.msg.content} ${r}`);}
+function Im(e) {if (be(e.parsed, "unseen")) {if (!e.gm) throw new R("--unseen is the GM's: select your attacking token, or give --from with its id");
+if (e.parsed.flags.has("from")) throw new S("--unseen declares no attacker: leave out --from");
+return null;}
+const t = rt(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Ut(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Yt(t, e.gm), !r) throw new R("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Ut(n[0]._id, e.gm);
+r = Yt(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new T("select one attacking token (or give --from ATTACKER)");
-if (!r) {if (e.gm) return null;
-throw new T("select your attacking token, or give --from with its id");}
-if (r = vn(r), !e.gm && !Ee(e.playerId, r, Y(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+throw new S("select one attacking token (or give --from ATTACKER)");
+if (!r) throw new S(e.gm ? "no attacker: select the attacking token, give --from with its id, or --unseen for none" : "select your attacking token, or give --from with its id");
+if (r = bn(r), !e.gm && !Ie(e.playerId, r, z(r))) throw new R(`you do not control ${te(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Yc(e) {const t = ce(e);
-return t === null ? e : S(t);}
-async function Am(e) {const t = e.app, n = P(t), r = n.check.answers, s = (et(e.parsed, "answer") ?? "").toUpperCase(), i = Tn(t, s) ? void 0 : Lc(t, s, e.playerId, e.gm);
-if (i) throw new I(i);
-const o = { ...Cr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ze(e.parsed, o);
-const a = v.keys(r.answerFlags).filter((w) => r.answerFlags[w].kind === "token");
-wc(e, a), bc(e, a);
-const c = Tn(t, s), l = c && si(c, e.playerId, e.gm) ? c : void 0;
-if (!l) throw new I(`no open attack ${le(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (ii(t, l)) throw new I(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
-const d = Ie(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
-if (d.length !== 1) throw new T("an answer is for one defender: --ids with its token id");
-const u = d[0], f = l.defenders.includes(u) ? Ut(u, !0) : void 0, h = f && wr(f, e.playerId, e.gm) ? f : void 0;
-if (!h) throw new I(`that token is not a defender of attack ${l.key}`);
-const p = Y(h), g = ee(h, "the defender");
-if (!e.gm && !Ee(e.playerId, h, p)) throw new I(`only ${g}'s controller or the GM answers for it`);
-const k = l.answers[u];
-if (k) throw new I(`${g} has answered attack ${l.key} already (${k.word})`);
-if (yr(t, l, u)) throw new I(`${g} answers attack ${l.key} with the defense it made ahead`);
-const m = et(e.parsed, r.answerFlag);
-if (m === void 0) throw new T(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const b = Te(m, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
-let y = { word: b }, O, M = b === "none" ? "no defense" : b;
-if (b !== "none") {const w = kr(n, l, u), C = r.planAnswer(b, w, ct(t, e.gm), _m(e.parsed, r.answerFlags)), X = Zs(e.parsed, C.dice), _e = C.dice.filter((De) => X[De.name] === void 0), Re = _e.length > 0 ? await fc(_e.map((De) => De.sides)) : [];
-if (t.store.exchange.attacks[s] !== l || ii(t, l) || l.answers[u] !== void 0) throw new I(`attack ${l.key} was settled while the roll was out: nothing answered`);
-const Le = G(u);
-if (!Le || !e.gm && !Ee(e.playerId, Le, Y(Le))) throw new I(`${g} is gone or no longer yours since the roll: nothing answered`);
-const xe = ei(C.dice, X, Re, 0), Fe = ur(t, { token: h, character: p }, C, lt(t, C.readsTurnOrder ? Ke() : void 0)), _t = Ac(t, Fe, !0, "; nothing answered");
-if (_t !== void 0) throw new I(_t);
-const Ye = C.resolve(Fe.facts, xe);
-if (pt(Ye)) throw new I(fr(t, Fe.snapshot, Ye));
-const q = r.keep(b, Ye, xe), di = e.gm ? void 0 : Sc(e, C.dice);
-if (y = qc(q), q.helper !== void 0) {const De = Tm(t, q.helper, l.attacker);
-if (De !== void 0) throw new I(`${An(q.helper)} already helps ${De}: one reaction, one aid`);
-y.helper = q.helper;}
-di && (y.typed = !0), q.answersFor !== void 0 && (O = q.answersFor);
-const Tt = tc(n, (De) => De === u ? g : An(De)), En = Ye.steps.filter((De) => De.section === "Check").map(Tt);
-M = En.length > 0 ? En.join("; ") : b;}
-e.gm && (y.gm = !0), _n(t, n, l, u) !== void 0 && (y.replaces = !0);
-const $ = O === void 0 ? void 0 : Sm(t, n, l, O, y, e);
-l.answers[u] = y, $ !== void 0 && (l.answers[$.tokenId] = $.kept, M += `; ${An($.tokenId)}: ${$.kept.word}`);
-const A = Nc(t, l, e.playerId, e.gm), V = Pc(t, l), H = A.length > 0 ? ` Waiting for ${A.join(", ")}.` : V ? ` Attack ${l.key} resolves.` : dt(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
-Oe(e, `${g}: ${M}.${H}`), V ? await $r(e, l) : !e.gm && dt(t, l).length === 0 && j(pe, be(br(t, n, l, [])), { record: !0 });}
-function Sm(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? G(o) : void 0;
-if (!a || !wr(a, i.playerId, i.gm)) throw new I(`that token is not a defender of attack ${n.key}: nothing answered`);
-if (yr(e, n, o)) throw new I(`${ee(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
-const c = qc(r.kept);
-return s.typed && (c.typed = !0), s.gm && (c.gm = !0), _n(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
-function qc(e) {const t = { word: e.word };
+function Qc(e) {const t = he(e);
+return t === null ? e : A(t);}
+async function Cm(e) {const t = e.app, n = M(t), r = n.check.answers, s = (rt(e.parsed, "answer") ?? "").toUpperCase(), i = Dn(t, s) ? void 0 : jc(t, s, e.playerId, e.gm);
+if (i) throw new R(i);
+const o = { ...jr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+nt(e.parsed, o);
+const a = k.keys(r.answerFlags).filter((_) => r.answerFlags[_].kind === "token");
+Ac(e, a), Sc(e, a);
+const c = Dn(t, s), l = c && oi(c, e.playerId, e.gm) ? c : void 0;
+if (!l) throw new R(`no open attack ${de(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (ai(t, l)) throw new R(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
+const d = Me(e.parsed) ?? (e.msg.selected ?? []).map((_) => _._id);
+if (d.length !== 1) throw new S("an answer is for one defender: --ids with its token id");
+const u = d[0], f = l.defenders.includes(u) ? Yt(u, !0) : void 0, h = f && _r(f, e.playerId, e.gm) ? f : void 0;
+if (!h) throw new R(`that token is not a defender of attack ${l.key}`);
+const p = z(h), m = te(h, "the defender");
+if (!e.gm && !Ie(e.playerId, h, p)) throw new R(`only ${m}'s controller or the GM answers for it`);
+const g = l.answers[u];
+if (g) throw new R(`${m} has answered attack ${l.key} already (${g.word})`);
+if (Rn(t, l, u)) throw new R(`${m} answers attack ${l.key} with the defense it made ahead`);
+const v = rt(e.parsed, r.answerFlag);
+if (v === void 0) throw new S(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const b = De(v, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
+let w = { word: b }, O, L = b === "none" ? "no defense" : b, y;
+if (b !== "none") {const _ = Ar(n, l, u), F = r.planAnswer(b, _, ut(t, e.gm), Pm(e.parsed, r.answerFlags)), J = ni(e.parsed, F.dice), ne = F.dice.filter((Ee) => J[Ee.name] === void 0), se = ne.length > 0 ? await pc(ne.map((Ee) => Ee.sides)) : [];
+if (t.store.exchange.attacks[s] !== l || ai(t, l) || l.answers[u] !== void 0) throw new R(`attack ${l.key} was settled while the roll was out: nothing answered`);
+const ye = B(u);
+if (!ye || !e.gm && !Ie(e.playerId, ye, z(ye))) throw new R(`${m} is gone or no longer yours since the roll: nothing answered`);
+const ze = ri(F.dice, J, se, 0), Ge = vr(t, { token: h, character: p }, F, ft(t, F.readsTurnOrder ? xe() : void 0)), Et = Tc(t, Ge, !0, "; nothing answered");
+if (Et !== void 0) throw new R(Et);
+const Xe = F.resolve(Ge.facts, ze);
+if (vt(Xe)) throw new R(gr(t, Ge.snapshot, Xe));
+const x = r.keep(b, Xe, ze), Ir = e.gm ? void 0 : Ec(e, F.dice);
+if (w = Zc(x), x.helper !== void 0) {const Ee = Mm(t, x.helper, l.attacker);
+if (Ee !== void 0) throw new R(`${Tn(x.helper)} already helps ${Ee}: one reaction, one aid`);
+w.helper = x.helper;}
+Ir && (w.typed = !0), x.answersFor !== void 0 && (O = x.answersFor);
+const Ot = rc(n, (Ee) => Ee === u ? m : Tn(Ee)), zt = Xe.steps.filter((Ee) => Ee.section === "Check").map((Ee) => Ot(Ee));
+L = zt.length > 0 ? zt.join("; ") : b, zt.length > 0 && (y = `${L}${Ir ? " (typed)" : ""}`);}
+e.gm && (w.gm = !0), On(t, n, l, u) !== void 0 && (w.replaces = !0);
+const $ = O === void 0 ? void 0 : Nm(t, n, l, O, w, e);
+l.answers[u] = w, $ !== void 0 && (l.answers[$.tokenId] = $.kept, L += `; ${Tn($.tokenId)}: ${$.kept.word}`);
+const N = Lc(t, l, e.playerId, e.gm), j = ci(t, l), P = N.length > 0 ? ` Waiting for ${N.join(", ")}.` : j ? ` Attack ${l.key} resolves.` : qe(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
+(!j || !(e.gm || Wt(t, { npc: Zn(h, p), hidden: Ce(h) }) === "public")) && Ne(e, `${m}: ${L}.${P}`), j ? await Er(e, l, void 0, y === void 0 ? void 0 : { tokenId: u, words: y }) : !e.gm && qe(t, l).length === 0 && U(ke, Te(Tr(t, n, l)), { record: !0 });}
+function Nm(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? B(o) : void 0;
+if (!a || !_r(a, i.playerId, i.gm)) throw new R(`that token is not a defender of attack ${n.key}: nothing answered`);
+if (Rn(e, n, o)) throw new R(`${te(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
+const c = Zc(r.kept);
+return s.typed && (c.typed = !0), s.gm && (c.gm = !0), On(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
+function Zc(e) {const t = { word: e.word };
 return e.answer !== void 0 && (t.answer = e.answer), e.roll !== void 0 && (t.roll = e.roll), e.success !== void 0 && (t.success = e.success), t;}
-function _m(e, t) {const n = new D([...e.flags].filter(([r]) => v.prototype.hasOwnProperty.call(t, r)));
-return gr({ command: e.command, positionals: [], flags: n }, t);}
-function Tm(e, t, n) {for (const r of v.values(e.store.exchange.attacks))
-if (r.attacker === n) {for (const [s, i] of v.entries(r.answers)) if (i.helper === t) return `${An(s)}'s answer to ${r.key}`;}}
-function Em(e) {const t = P(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = Ll(t.check.answers.flags);
-return `${n}${r === "" ? "" : ` ${r}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Om = {usage: Em,
-flags: (e) => {const { answers: t } = P(e).check;
-return [...Pn(t.flags), ...Pn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
+function Pm(e, t) {const n = new I([...e.flags].filter(([r]) => k.prototype.hasOwnProperty.call(t, r)));
+return $r({ command: e.command, positionals: [], flags: n }, t);}
+function Mm(e, t, n) {for (const r of k.values(e.store.exchange.attacks))
+if (r.attacker === n) {for (const [s, i] of k.entries(r.answers)) if (i.helper === t) return `${Tn(s)}'s answer to ${r.key}`;}}
+function Lm(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = Ul(t.check.answers.flags);
+return `${n}${r === "" ? "" : ` ${r}`} --ids DEFENDER ... [--from ATTACKER | --unseen]; !attack --resolve KEY | --cancel KEY | --list`;}
+var Fm = {usage: Lm,
+flags: (e) => {const { answers: t } = M(e).check;
+return [...Fn(t.flags), ...Fn(t.answerFlags).map((n) => `!defend --answer: ${n}`)];},
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
-"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (Ae(e.parsed, "list")) return Im(e);
-const t = et(e.parsed, "resolve");
-if (t !== void 0) return Rm(e, t);
-const n = et(e.parsed, "cancel");
-return n !== void 0 ? Dm(e, n) : wm(e);}};
-function zc(e, t) {const n = Tn(e.app, t), r = n && si(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new I(Lc(e.app, t, e.playerId, e.gm) ?? `no open attack ${le(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+"The attacker is --from, or the one token selected; with neither it is refused, unless the GM says --unseen (no attacker). The same attack sent again within 5 seconds is refused (a double click). Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.",
+"The GM's card has every defender's buttons (the GM answers for anyone); !attack --list has them for those still to answer."],
+run(e) {if (be(e.parsed, "list")) return Vm(e);
+const t = rt(e.parsed, "resolve");
+if (t !== void 0) return jm(e, t);
+const n = rt(e.parsed, "cancel");
+return n !== void 0 ? Gm(e, n) : Om(e);}};
+function el(e, t) {const n = Dn(e.app, t), r = n && oi(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new R(jc(e.app, t, e.playerId, e.gm) ?? `no open attack ${de(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Rm(e, t) {const n = zc(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = Mc(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(G(i), "a token"));
-Oe(e, `Attack ${n.key} waits for the GM to settle ${at(s)} (the GM answers for tokens you do not control, or resolves it).`);
+function jm(e, t) {const n = el(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new R(`attack ${n.key} is its declarer's or the GM's to resolve`);
+if (!e.gm) {const r = Fc(e.app, n);
+if (r.length > 0) {const s = r.map((i) => te(B(i), "a token"));
+Ne(e, `Attack ${n.key} waits for the GM to settle ${dt(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return $r(e, n);}
-function Dm(e, t) {const n = zc(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(Gt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Im(e) {const t = e.app, n = P(t), r = v.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || dt(t, i).some((o) => $c(e.playerId, o)));
-if (r.length === 0) {Oe(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+return Er(e, n);}
+function Gm(e, t) {const n = el(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new R(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key];
+for (const [r, s] of e.app.lastAttacks ?? []) s.key === n.key && e.app.lastAttacks.delete(r);
+U(Bt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Vm(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+(o) => e.gm || o.by === e.playerId || qe(t, o).some((a) => _c(e.playerId, a)));
+if (r.length === 0) {Ne(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) j(pe, be(br(t, n, i, [])));
+if (e.gm) {for (const o of r) U(ke, Te(Tr(t, n, o)));
 return;}
-const s = r.map((i) => {const o = Nc(t, i, e.playerId, !1);
-return `${i.key}: ${ri(i, !1)} attacks; waiting for ${o.length > 0 ? at(o) : "the GM"}`;});
-j(we(e.replyTo), be({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Cm(e) {const t = P(e);
-for (const n of v.values(e.store.exchange.attacks)) j(pe, be(br(e, t, n, [])), { record: !0 });}
-function Xc(e) {const t = P(e);
-nm(e);
-for (const [n, r] of v.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+const s = r.map((o) => {const a = Lc(t, o, e.playerId, !1);
+return `${o.key}: ${Sr(o, !1)} attacks; waiting for ${a.length > 0 ? dt(a) : "the GM"}`;
+}), i = r.flatMap((o) => Yc(t, n, o, e.playerId).map((a) => ({ ...a, label: `${o.key}: ${a.label}` })));
+U(_e(e.replyTo), Te({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }, ...i] }));}
+function Um(e) {const t = M(e);
+for (const n of k.values(e.store.exchange.attacks)) U(ke, Te(Tr(e, t, n)), { record: !0 });}
+function tl(e) {const t = M(e);
+dm(e);
+for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.life.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.life.endRound(s);
-xn(e.store, n, Lt({ ...un(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, j(pe, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Cm(e);}
-function Nm(e) {const t = [];
-for (const n of e) {if (t.length >= fs) break;
-Za(n) || t.push(bn(Fs(n)));}
+zn(e.store, n, Gt({ ...vn(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, U(ke, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Um(e);}
+function Bm(e) {const t = [];
+for (const n of e) {if (t.length >= ks) break;
+tc(n) || t.push(Ht(Us(n)));}
 return t;}
-function Pm(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new W(t), r = new W(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function Hm(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new K(t), r = new K(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Mm(e) {e.turnOrderSeen = void 0, Sr(e);}
-function Sr(e, t) {const n = sp();
+function Wm(e) {e.turnOrderSeen = void 0, Rr(e);}
+function Rr(e, t) {const n = lp();
 if (n === e.turnOrderSeen && t === void 0) return;
 e.turnOrderSeen = n;
-const r = e.store.round, s = Ms(n);
-Fm(e, s);
-const i = Nm(s), o = Pm(r.seen, i);
+const r = e.store.round, s = Gs(n);
+Ym(e, s);
+const i = Bm(s), o = Hm(r.seen, i);
 r.seen = i;
-const a = Jc(s), c = xf(r.start, a, o === null || Lm(t, a));
+const a = nl(s), c = Jf(r.start, a, o === null || Km(t, a));
 if (c === void 0 ? delete r.start : r.start = c, o === null) {r.turned = 0;
 return;}
-r.turned += o, r.turned >= i.length && Xc(e);}
-function Jc(e) {const t = ec(e);
+r.turned += o, r.turned >= i.length && tl(e);}
+function nl(e) {const t = nc(e);
 if (t === void 0) return;
-const n = ir(t.pr);
-return { row: bn(Fs(t)), initiative: N.isFinite(n) ? n : null };}
-function Lm(e, t) {if (e === void 0 || t === void 0) return !1;
-const n = Jc(Ms(e));
+const n = dr(t.pr);
+return { row: Ht(Us(t)), initiative: C.isFinite(n) ? n : null };}
+function Km(e, t) {if (e === void 0 || t === void 0) return !1;
+const n = nl(Gs(e));
 return n !== void 0 && n.row === t.row && n.initiative !== t.initiative;}
-function Fm(e, t) {e.oddTurnRowsTold === !0 || t.every(ip) || (e.oddTurnRowsTold = !0, j(pe, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function jm(e) {const t = Qc(e.app, e.playerId);
-yt(e, `Macros for the ${P(e.app).id} edition: ${t.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-function Gm(e) {return v.entries(e.store.macros).some(([t, n]) => Ba(t).includes(n));}
-function Qc(e, t) {const n = P(e), r = e.store.macros, s = [], i = [], o = [];
-for (const c of n.table.macros) {const l = Ba(c.name), d = r[c.name] !== void 0 && l.includes(r[c.name]) ? r[c.name] : void 0;
+function Ym(e, t) {e.oddTurnRowsTold === !0 || t.every(dp) || (e.oddTurnRowsTold = !0, U(ke, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function xm(e) {const t = rl(e.app, e.playerId);
+bt(e, `Macros for the ${M(e.app).id} edition: ${t.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+function qm(e) {return k.entries(e.store.macros).some(([t, n]) => Wa(t).includes(n));}
+function rl(e, t) {const n = M(e), r = e.store.macros, s = [], i = [], o = [];
+for (const c of n.table.macros) {const l = Wa(c.name), d = r[c.name] !== void 0 && l.includes(r[c.name]) ? r[c.name] : void 0;
 if (d === void 0 && l.length > 0) {o.push(c.name);
 continue;}
-const u = Wh(d, { name: c.name, action: c.action, visibleto: c.gm ? "" : "all", istokenaction: c.tokenAction === !0, playerid: t });
+const u = zh(d, { name: c.name, action: c.action, visibleto: c.gm ? "" : "all", istokenaction: c.tokenAction === !0, playerid: t });
 u !== void 0 && (r[c.name] = u, (d === void 0 ? s : i).push(c.name));}
 const a = [];
-for (const c of v.keys(r))
-n.table.macros.some((l) => l.name === c) || (Hh(r[c], c) && a.push(`${c} (${Vm(n, c)})`), delete r[c]);
+for (const c of k.keys(r))
+n.table.macros.some((l) => l.name === c) || (qh(r[c], c) && a.push(`${c} (${zm(n, c)})`), delete r[c]);
 return [
 s.length > 0 ? `made ${s.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 a.length > 0 ? `removed ${a.join(", ")}` : "",
 o.length > 0 ? `left ${o.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((c) => c !== "");}
-function Vm(e, t) {const n = Hn().flatMap((i) => i.table.macros).find((i) => i.name === t)?.action.split(" ")[0], r = n === "!defend" ? e.check : n === "!stance" ? e.stance : void 0;
+function zm(e, t) {const n = Yn().flatMap((i) => i.table.macros).find((i) => i.name === t)?.action.split(" ")[0], r = n === "!defend" ? e.check : n === "!stance" ? e.stance : void 0;
 return (r?.refused ?? (r === e.stance && e.stance.modes.length === 0 ? `the ${e.id} edition has no stances` : void 0))?.split(":")[0] ?? `the ${e.id} edition has no such macro`;}
-function Um(e, t) {const n = P(e), r = Ne(t), s = rm(e, n.id), i = [], o = [], a = [], c = e.store.settings.bars.vitality, l = new W(), d = new D();
-for (const f of v.keys(e.store.tokens)) {const h = G(f) ?? Sh(f, c)[0];
-if (!h || Vt(h)) continue;
-const p = gn(h, c);
-l.has(p) || (l.add(p), d.set(h.id, p), i.push({ token: h, character: Y(h) }));}
-return mr(e, i, {values: [],
+function Xm(e, t) {const n = M(e), r = Fe(t), s = um(e, n.id), i = [], o = [], a = [], c = e.store.settings.bars.vitality, l = new K(), d = new I();
+for (const f of k.keys(e.store.tokens)) {const h = B(f) ?? Rh(f, c)[0];
+if (!h || Kt(h)) continue;
+const p = $n(h, c);
+l.has(p) || (l.add(p), d.set(h.id, p), i.push({ token: h, character: z(h) }));}
+return wr(e, i, {values: [],
 dice: [],
 resolve(f) {const h = e.store.tokens[d.get(f.id) ?? f.id], p = h?.stance === void 0 || n.stance.modes.includes(h.stance);
 p || a.push(`${f.name} ${h.stance}`);
-const g = f.bars.vitality.value, k = (h?.edition?.id === t ? r.life.parseState(h.edition.state) : null) ?? r.life.enter(g, !1), m = h?.deadForGood === !0 || r.life.deadForGood(k, g), b = n.life.enter(g, m), y = r.life.condition(k, g), O = n.life.condition(b, g);
-return y !== O && o.push({ name: f.name, from: y, to: O }), {headline: "acts",
+const m = f.bars.vitality.value, g = (h?.edition?.id === t ? r.life.parseState(h.edition.state) : null) ?? r.life.enter(m, !1), v = h?.deadForGood === !0 || r.life.deadForGood(g, m), b = n.life.enter(m, v), w = r.life.condition(g, m), O = n.life.condition(b, m);
+return w !== O && o.push({ name: f.name, from: w, to: O }), {headline: "acts",
 steps: [],
 changes: [],
 state: b,
 ...p ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: i.length, changed: o, stances: a, defenses: s };}
-function Bm(e, t, n) {const r = e.app, s = P(r).id;
+function Jm(e, t, n) {const r = e.app, s = M(r).id;
 r.store.editionLeft = t;
-const { count: i, changed: o, stances: a, defenses: c } = Um(r, t);
-Cs(P(r), { createIfMissing: !1 });
-const l = i === 0 ? "" : o.length > 0 ? Hm(o) : ` ${i === 1 ? "One token" : `${i} tokens`} the script remembers ${i === 1 ? "was" : "were"} read again in its terms: no condition changed.`, d = [
-a.length > 0 ? `the stances the ${s} edition lacks (${bt(a, 6)})` : "",
+const { count: i, changed: o, stances: a, defenses: c } = Xm(r, t);
+Ls(M(r), { createIfMissing: !1 });
+const l = i === 0 ? "" : o.length > 0 ? Qm(o) : ` ${i === 1 ? "One token" : `${i} tokens`} the script remembers ${i === 1 ? "was" : "were"} read again in its terms: no condition changed.`, d = [
+a.length > 0 ? `the stances the ${s} edition lacks (${At(a, 6)})` : "",
 c > 0 ? `${c} defense${c === 1 ? "" : "s"} made ahead` : "",
 i > 0 ? "saves owed and reactions" : ""
-].filter((g) => g !== ""), { keys: u, told: f } = am(r), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}${f ? " (their players are told)" : ""}.`, p = Gm(r) ? ` Table macros: ${Qc(r, e.playerId).join("; ")}.` : "";
+].filter((m) => m !== ""), { keys: u, told: f } = mm(r), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}${f ? " (their players are told)" : ""}.`, p = qm(r) ? ` Table macros: ${rl(r, e.playerId).join("; ")}.` : "";
 return `${n}${l}${d.length > 0 ? ` Cleared: ${d.join("; ")}.` : ""}${h}${p} Bars, worn armor and the Turn Tracker are kept, and sheet values are read as they are (not converted).`;}
-var Zc = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Hm(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Zc[r]} -> ${Zc[s]}`);
-return ` Conditions read again: ${bt(t, 6)}.`;}
-var Wm = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", el = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var sl = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Qm(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${sl[r]} -> ${sl[s]}`);
+return ` Conditions read again: ${At(t, 6)}.`;}
+var Zm = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", il = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack for one defender, DR-Attack-Group for up to three, DR-Damage, DR-Defend, DR-Stance, DR-Undo, as it uses them): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is; the script's own that the edition does not use are removed."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${an()[1] ?? an()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM), answer-timeout 30 (seconds an attack waits for answers; 0: no limit), ping-defenders on.`, `Settings: ${Qa.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${fn()[1] ?? fn()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM), answer-timeout 30 (seconds an attack waits for answers; 0: no limit), ping-defenders on.`, `Settings: ${ec.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${st.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${at.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4214,73 +4248,73 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}
-}, Km = v.keys(el);
-function _r(e) {return e ? "on" : "off";}
-function tl(e) {return e === 0 ? "off" : `${e} s`;}
-function xm(e) {const t = e.store.settings, n = P(e), r = (i) => n.table.settings.includes(i), s = st.filter((i) => t.attributes[i] !== zo[i]).map(
+}, ev = k.keys(il);
+function Dr(e) {return e ? "on" : "off";}
+function ol(e) {return e === 0 ? "off" : `${e} s`;}
+function tv(e) {const t = e.store.settings, n = M(e), r = (i) => n.table.settings.includes(i), s = at.filter((i) => t.attributes[i] !== Jo[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return be({title: `DefenseRound v${$e}`,
+return Te({title: `DefenseRound v${Oe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [_r(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [_r(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [qm[t.apiCommands]] },
-{ label: "Answer time limit", lines: [tl(t.answerTimeout)] },
-{ label: "Ping defenders", lines: [_r(t.pingDefenders)] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [dn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Players target any", lines: [Dr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Dr(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [rv[t.apiCommands]] },
+{ label: "Answer time limit", lines: [ol(t.answerTimeout)] },
+{ label: "Ping defenders", lines: [Dr(t.pingDefenders)] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [mn.filter((i) => n.table.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Ym(e) },
+{ label: "Round", lines: [A(e.store.round.number)] },
+{ label: "Not on the sheet", lines: nv(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Ym(e) {const t = e.store.sheetLacks;
+function nv(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var qm = {refuse: "refuse (--api-as or not)",
+var rv = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function ai(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function zm(e) {const t = e.store.settings, n = P(e), r = an().filter((o) => o !== t.edition), s = (o, a) => ae(`${o}: ${_r(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function di(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function sv(e) {const t = e.store.settings, n = M(e), r = fn().filter((o) => o !== t.edition), s = (o, a) => ue(`${o}: ${Dr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => ue(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-se("Settings:"),
+ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ai(t.apiCommands, is)}}`),
-ae(`answer-timeout: ${tl(t.answerTimeout)}`, `!defense-round config answer-timeout ?{Answer time limit in seconds - 0 is off|${t.answerTimeout}}`),
+ue(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${di(t.apiCommands, us)}}`),
+ue(`answer-timeout: ${ol(t.answerTimeout)}`, `!defense-round config answer-timeout ?{Answer time limit in seconds - 0 is off|${t.answerTimeout}}`),
 s("ping-defenders", t.pingDefenders),
-ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ai(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ai(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-ae("next round", "!defense-round next-round"),
-ae("help handout", "!defense-round help"),
-ae("table macros", "!defense-round macros")
+ue(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${di(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => ue(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.table.settings.includes("overwhelm-limit") ? [ue(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ue(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${di(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ue("next round", "!defense-round next-round"),
+ue("help handout", "!defense-round help"),
+ue("table macros", "!defense-round macros")
 ].join(" ");}
-function Xm(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new T("set needs a NAME and a VALUE (or clear)");
+function iv(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new S("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!st.includes(s))
-throw new T(`unknown value name "${B(n)}": ${Ot(n, st, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = St(e, Ie(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = Xh(e.app, d.id);
-f.overrides = Wn(f.overrides, s, i ? null : o);
+if (!at.includes(s))
+throw new S(`unknown value name "${W(n)}": ${It(n, at, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = Tt(e, Me(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = tp(e.app, d.id);
+f.overrides = xn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Wn(f.worn, h, null)), Ya(e.app, d.id), l.push(Zn(d, u, e.app.store.settings).name);}
-yt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var ci = [
+h && (f.worn = xn(f.worn, h, null)), za(e.app, d.id), l.push(sr(d, u, e.app.store.settings).name);}
+bt(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var ui = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Jm(e) {const { targets: t, notes: n } = St(e, Ie(e.parsed)), r = new D(), s = {values: ci.map(([, o]) => o),
-maxes: ci.map(([, o]) => o),
+function ov(e) {const { targets: t, notes: n } = Tt(e, Me(e.parsed)), r = new I(), s = {values: ui.map(([, o]) => o),
+maxes: ui.map(([, o]) => o),
 dice: [],
 resolve(o) {const a = [], c = [];
-for (const [l, d] of ci) {const u = o.values[d];
+for (const [l, d] of ui) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -4289,72 +4323,72 @@ if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = mr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return hr(a, o.reading.problems);
-Ya(e.app, a.id);
+}, i = wr(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return kr(a, o.reading.problems);
+za(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-yt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Qm(e) {e.store = pn($e), e.loadProblems = [], delete e.newerState, Ua(qn, e.store);}
-function Zm(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new T("details needs the key its button gives");
+bt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function av(e) {e.store = yn(Oe), e.loadProblems = [], delete e.newerState, Ha(Jn, e.store);}
+function cv(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new S("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new I(i);
-const o = G(s.tokenId), a = s.hidden || o !== void 0 && Pe(o), c = s.npc || o !== void 0 && vs(o, Y(o)), l = $n(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, Y(o)))) throw new I(a ? i : `${s.name}'s breakdown is for the GM`);
-j(we(e.replyTo), be(s.card()));}
-var ev = {usage: () => Wm,
+if (!s) throw new R(i);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ce(o), c = s.npc || o !== void 0 && Zn(o, z(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Ie(e.playerId, o, z(o)))) throw new R(a ? i : `${s.name}'s breakdown is for the GM`);
+U(_e(e.replyTo), Te(s.card()));}
+var lv = {usage: () => Zm,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return el[n];},
+return il[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ze(e.parsed, {}), Zm(e, n);
+if (r === "details") {nt(e.parsed, {}), cv(e, n);
 return;}
-if (!e.gm) throw new I("!defense-round is for the GM only");
+if (!e.gm) throw new R("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Ze(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-j(we("gm"), xm(e.app)), j(we("gm"), zm(e.app));
+switch (nt(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
+U(_e("gm"), tv(e.app)), U(_e("gm"), sv(e.app));
 return;
-case "help": {Cs(P(e.app));
-const i = qa();
-j(we(e.replyTo), Is(`The handout "${rr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+case "help": {Ls(M(e.app));
+const i = Xa();
+U(_e(e.replyTo), Ms(`The handout "${cr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new T("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = rp(e.app.store.settings, i, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {yt(e, Bm(e, a, c));
+if (!i) throw new S("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = cp(e.app.store.settings, i, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {bt(e, Jm(e, a, c));
 return;}
-yt(e, c), Ar(e.app);
+bt(e, c), Or(e.app);
 return;}
 case "set":
-Xm(e, n);
+iv(e, n);
 return;
 case "repair":
-Jm(e);
+ov(e);
 return;
 case "next-round":
-Xc(e.app);
+tl(e.app);
 return;
 case "macros":
-jm(e);
+xm(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Qm(e.app), yt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new R("reset-state only discards a state written by a newer version, and this one is not");
+av(e.app), bt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), yt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), bt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new T(`unknown subcommand "${B(S(t))}": ${Ot(r, Km, "subcommands")}`);}}};
-function tv(e, t) {const n = new D();
+throw new S(`unknown subcommand "${W(A(t))}": ${It(r, ev, "subcommands")}`);}}};
+function dv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? Ca(c, o.bar) : null);
+n.set(s, a ? he(a.get("current")) : c ? Pa(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(Ga(o.attributeId)));
+n.set(s, he(Ua(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -4363,55 +4397,55 @@ case "override":
 n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(s, A(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Lt(un(e.memories, Yn(i, o)), e.edition));
+n.set(s, Gt(vn(e.memories, Xn(i, o)), e.edition));
 break;
 case "answer":
-n.set(s, fa(e.memories, o.tokenId ?? i));
+n.set(s, pa(e.memories, o.tokenId ?? i));
 break;
-case "initiative": {r ?? (r = Ke());
-const a = ir(r.find((c) => c.id === i)?.pr);
-n.set(s, N.isFinite(a) ? a : null);
+case "initiative": {r ?? (r = xe());
+const a = dr(r.find((c) => c.id === i)?.pr);
+n.set(s, C.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var nl = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function rl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function nv(e) {const t = e.app.store.history, n = et(e.parsed, "entry");
+var al = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function cl(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function uv(e) {const t = e.app.store.history, n = rt(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!rl(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new R(`that damage (${W(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!cl(e, t[s])) throw new R(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (rl(e, t[r])) return r;
-throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function rv(e) {if (!Ae(e.parsed, "undo")) throw new T(`--${Ae(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (Ae(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !v.prototype.hasOwnProperty.call(nl, m));
-if (t) throw new T(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ze(e.parsed, nl), e.parsed.positionals.length > 0) throw new T("--undo takes no amount");
-const n = e.app, r = n.store.history, s = nv(e), i = r[s], o = P(n), a = new D(i.tokens.map((m) => [m.tokenId, Ut(m.tokenId, e.gm)])), c = i.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => av(m) ? c.find((b) => il({ place: "", tokenId: b.tokenId, name: b.name, change: m }, n.store.settings)) : void 0, u = Mf(Cf(i.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - i.round).filter((m) => il(m, n.store.settings)), f = new D();
-for (const [m, b] of a) b && f.set(m, iv(b));
-for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
-const h = Bt(n), p = tv(h, u), g = (m, b) => {if (m.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
-if (m.deadForGood !== b.deadForGood) return "has died for good since";
-const y = (O) => (O.edition?.id === o.id ? o.life.parseState(O.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(y(m), y(b));
-}, k = Pf(u, p, Se);
-if (k.length > 0) {if (!e.gm) {const m = k.filter((O) => {const M = a.get(O.tokenId);
-return M !== void 0 && Qs(e, sl(M));
-}), b = [...new W(k.filter((O) => !m.includes(O)).map((O) => O.name))], y = [...ma(m, p, Se, g), ...b.length > 0 ? [`${at(b)} changed`] : []];
-it(e, `Nothing undone, changed since: ${y.join("; ")}. Only the GM can undo over later changes`);
+for (let r = t.length - 1; r >= 0; r -= 1) if (cl(e, t[r])) return r;
+throw new R(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function fv(e) {if (!be(e.parsed, "undo")) throw new S(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (be(e.parsed, "force") && !e.gm) throw new R("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(al, v));
+if (t) throw new S(`--undo takes no --${W(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (nt(e.parsed, al), e.parsed.positionals.length > 0) throw new S("--undo takes no amount");
+const n = e.app, r = n.store.history, s = uv(e), i = r[s], o = M(n), a = new I(i.tokens.map((v) => [v.tokenId, Yt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => vv(v) ? c.find((b) => dl({ place: "", tokenId: b.tokenId, name: b.name, change: v }, n.store.settings)) : void 0, u = Vf(Ff(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => dl(v, n.store.settings)), f = new I();
+for (const [v, b] of a) b && f.set(v, pv(b));
+for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
+const h = xt(n), p = dv(h, u), m = (v, b) => {if (v.stance !== b.stance) return b.stance === void 0 ? "has dropped its stance since" : `has taken the ${b.stance} stance since`;
+if (v.deadForGood !== b.deadForGood) return "has died for good since";
+const w = (O) => (O.edition?.id === o.id ? o.life.parseState(O.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(w(v), w(b));
+}, g = Gf(u, p, Re);
+if (g.length > 0) {if (!e.gm) {const v = g.filter((O) => {const L = a.get(O.tokenId);
+return L !== void 0 && ti(e, ll(L));
+}), b = [...new K(g.filter((O) => !v.includes(O)).map((O) => O.name))], w = [...ga(v, p, Re, m), ...b.length > 0 ? [`${dt(b)} changed`] : []];
+ct(e, `Nothing undone, changed since: ${w.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!Ae(e.parsed, "force")) {it(e, `Nothing undone, changed since: ${ma(k, p, Se, g).join("; ")}`, [{ label: "Undo anyway", command: `${Js(i.key)} --force` }]);
+if (!be(e.parsed, "force")) {ct(e, `Nothing undone, changed since: ${ga(g, p, Re, m).join("; ")}`, [{ label: "Undo anyway", command: `${ei(i.key)} --force` }]);
 return;}}
-$p(h, u), k.length > 0 && cv(n, u, p), lr(n, s), ov(e, i, u, p, a, f), l.length > 0 && Oe(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${at(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function sv(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: ht[e.resource], to: e.from };
+Ep(h, u), g.length > 0 && gv(n, u, p), pr(n, s), mv(e, i, u, p, a, f), l.length > 0 && Ne(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${dt(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function hv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: mt[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4420,100 +4454,100 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function iv(e) {return le(ee(e, S(Y(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function sl(e) {const t = Y(e);
-return { token: e, character: t, npc: vs(e, t), hidden: Pe(e) };}
-function ov(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const h = sv(f);
+function pv(e) {return de(te(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function ll(e) {const t = z(e);
+return { token: e, character: t, npc: Zn(e, t), hidden: Ce(e) };}
+function mv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new I();
+for (const { place: d, tokenId: u, change: f } of n) {const h = hv(f);
 if (h === void 0) continue;
 const p = r.get(d);
 if (p === h.to) continue;
-const g = a.get(u) ?? [];
-a.has(u) || a.set(u, g);
-const k = `${h.label} ${typeof p == "number" ? p : "?"} -> ${h.to}`;
-g.includes(k) || g.push(k);}
+const m = a.get(u) ?? [];
+a.has(u) || a.set(u, m);
+const g = `${h.label} ${typeof p == "number" ? p : "?"} -> ${h.to}`;
+m.includes(g) || m.push(g);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = s.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = f ? `${h} (${f})` : h, g = sl(u), k = $n(e.app, g) === "public";
-g.hidden || c.push(k ? p : h), (g.hidden || !k && f) && l.push(g.hidden ? `${p} (hidden)` : p);}
-c.length > 0 && j(Gt, se(`${o}: ${bt(c, 8)}.`)), l.length > 0 && j(pe, se(`${o} (GM): ${bt(l, 8)}.`), { record: !0 });}
-function av(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function il({ tokenId: e, change: t }, n) {const r = G(e);
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, p = f ? `${h} (${f})` : h, m = ll(u), g = Wt(e.app, m) === "public";
+m.hidden || c.push(g ? p : h), (m.hidden || !g && f) && l.push(m.hidden ? `${p} (hidden)` : p);}
+c.length > 0 && U(Bt, ae(`${o}: ${At(c, 8)}.`)), l.length > 0 && U(ke, ae(`${o} (GM): ${At(l, 8)}.`), { record: !0 });}
+function vv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function dl({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Ts(r, t.bar) === t.attributeId;
-case "attribute": {const s = Nh(t.attributeId);
-return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+return t.attributeId === void 0 || Ds(r, t.bar) === t.attributeId;
+case "attribute": {const s = jh(t.attributeId);
+return s !== void 0 && s.characterId === A(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
-case "answer": {const s = t.tokenId === void 0 ? r : G(t.tokenId);
+case "answer": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.kind === "answer" || t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function cv(e, t, n) {const r = P(e);
+function gv(e, t, n) {const r = M(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = G(i);
+const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-mr(e, [{ token: c, character: Y(c) }], d);}}
-var lv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ol = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, dv = { title: "Damage", anyTarget: !0, record: !0, refusals: ol }, uv = { title: "Damage", anyTarget: !1, record: !0, refusals: ol }, fv = {usage: (e) => P(e).hit.usage,
-help: (e) => P(e).hit.help,
-flags: (e) => Pn(P(e).hit.flags),
-helpFor: (e, t) => Ae(t, "undo") || Ae(t, "force") || Ae(t, "entry") ? {title: "!damage --undo",
+wr(e, [{ token: c, character: z(c) }], d);}}
+var kv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ul = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, yv = { title: "Damage", anyTarget: !0, record: !0, refusals: ul }, wv = { title: "Damage", anyTarget: !1, record: !0, refusals: ul }, bv = {usage: (e) => M(e).hit.usage,
+help: (e) => M(e).hit.help,
+flags: (e) => Fn(M(e).hit.flags),
+helpFor: (e, t) => be(t, "undo") || be(t, "force") || be(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (Ae(e.parsed, "undo") || Ae(e.parsed, "force") || Ae(e.parsed, "entry"))) {rv(e);
+run(e) {if (e.parsed.flags.size > 0 && (be(e.parsed, "undo") || be(e.parsed, "force") || be(e.parsed, "entry"))) {fv(e);
 return;}
-const t = P(e.app), n = t.hit.flags, r = gr(e.parsed, ti(t, "!damage", lv, n), t.hit.amount, rs(t.id, "!damage")), s = t.hit.plan(r, ct(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = St(e, Ie(e.parsed), { anyTarget: i });
+const t = M(e.app), n = t.hit.flags, r = $r(e.parsed, si(t, "!damage", kv, n), t.hit.amount, ls(t.id, "!damage")), s = t.hit.plan(r, ut(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, o = Tt(e, Me(e.parsed), { anyTarget: i });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : v.keys(n).find((d) => n[d].decides !== void 0 && Ae(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: p }) => Ee(e.playerId, h, p)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => ee(h, "a token"));
-if (f.length > 0 && c.push(`${at(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {it(e, `Not applied: ${c.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && be(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: p }) => Ie(e.playerId, h, p)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => te(h, "a token"));
+if (f.length > 0 && c.push(`${dt(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {ct(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return vr(e, s, a, c, i ? dv : uv);}
-}, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {usage: (e) => P(e).check.usage,
-help: (e) => P(e).check.help,
-flags: (e) => P(e).check.refused ? [] : Pn(P(e).check.flags),
-run(e) {if (e.parsed.flags.has("answer")) return Am(e);
-const t = P(e.app), n = t.check;
-if (n.refused) {it(e, `!defend is not used: ${n.refused}`);
+return br(e, s, a, c, i ? yv : wv);}
+}, $v = { ids: { kind: "list" }, help: { kind: "switch" } }, Av = {usage: (e) => M(e).check.usage,
+help: (e) => M(e).check.help,
+flags: (e) => M(e).check.refused ? [] : Fn(M(e).check.flags),
+run(e) {if (e.parsed.flags.has("answer")) return Cm(e);
+const t = M(e.app), n = t.check;
+if (n.refused) {ct(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = ti(t, "!defend", hv, n.flags), s = v.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-wc(e, s);
-const i = t.check.plan(gr(e.parsed, r, void 0, rs(t.id, "!defend")));
-bc(e, s);
-const o = St(e, Ie(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
-return u && a.push(`${ee(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (l.length === 0) {it(e, sr(a).join("; "));
+const r = si(t, "!defend", $v, n.flags), s = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+Ac(e, s);
+const i = t.check.plan($r(e.parsed, r, void 0, ls(t.id, "!defend")));
+Sc(e, s);
+const o = Tt(e, Me(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+return u && a.push(`${te(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
+if (l.length === 0) {ct(e, lr(a).join("; "));
 return;}
-return vr(e, i, l, a, {title: "Defense",
+return br(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => P(e).stance.usage,
-help: (e) => P(e).stance.help,
-run(e) {const t = P(e.app);
-if (t.stance.modes.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Ze(e.parsed, mv);
+}, Sv = { ids: { kind: "list" }, help: { kind: "switch" } }, _v = {usage: (e) => M(e).stance.usage,
+help: (e) => M(e).stance.help,
+run(e) {const t = M(e.app);
+if (t.stance.modes.length === 0) throw new R(`the ${t.id} edition has no stances`);
+nt(e.parsed, Sv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new T(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new S(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new T(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ie(e.parsed) === void 0;
-if (s === void 0 && i) throw new T(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = St(e, Ie(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Zn(u, f, c);
+throw new S(`unknown stance "${W(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Me(e.parsed) === void 0;
+if (s === void 0 && i) throw new S(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = Tt(e, Me(e.parsed));
+if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = sr(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Oe(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+Ne(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return vr(e, lp(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function gv(e, t, n) {return n === null ? e + t : _.max(e, _.min(e + t, n));}
-function kv(e, t, n) {return {values: [],
+return br(e, pp(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Tv(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
+function Ev(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4522,162 +4556,162 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Tv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-R(ve, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-R(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-R("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Qe("Heal", l.conditions) : [],
-...l?.now ? [R("Now", l.now)] : []],
+D(fe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+D(le, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+D("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+...n === "vitality" && l ? tt("Heal", l.conditions) : [],
+...l?.now ? [D("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
+var Ov = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Rv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Dv = {usage: () => Ov,
 run(e) {const t = e.parsed;
-Ze(t, wv);
-const n = Fr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Te(et(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = St(e, Ie(t));
-return vr(e, kv(P(e.app), n, r), s, i, {title: "Heal",
+nt(t, Rv);
+const n = Hr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(rt(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Tt(e, Me(t));
+return br(e, Ev(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function al(e, t, n) {if (!n || Vt(t)) return;
-const r = e.store.settings, s = ye[r.bars.vitality].value;
+function fl(e, t, n) {if (!n || Kt(t)) return;
+const r = e.store.settings, s = Se[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ce(n[s]), o = S(t.get(ye[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Av(t, s, o, i);
+const i = he(n[s]), o = A(t.get(Se[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Cv(t, s, o, i);
 if (i === null || a === null || i === a) return;
-const l = P(e), d = { token: t, character: Y(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= _i) {const g = l.hit.handEdit(i - a, ct(e, !0)), k = {...g,
-resolve(b, y) {if (l.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const O = g.resolve(b, y);
-return !pt(O) && !O.changes.some((M) => M.kind === "bar" && M.resource === "vitality") && O.changes.push({ kind: "bar", resource: "vitality", to: i }), O;}
-}, m = Sn(
+const l = M(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Ei) {const m = l.hit.handEdit(i - a, ut(e, !0)), g = {...m,
+resolve(b, w) {if (l.life.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const O = m.resolve(b, w);
+return !vt(O) && !O.changes.some((L) => L.kind === "bar" && L.resource === "vitality") && O.changes.push({ kind: "bar", resource: "vitality", to: i }), O;}
+}, v = En(
 e,
 d,
-k,
-pr,
-lt(e),
-Bt(e),
-() => ({ vitalityFrom: i, title: R(ve, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+g,
+yr,
+ft(e),
+xt(e),
+() => ({ vitalityFrom: i, title: D(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 { vitality: i });
-if (m.kind === "unsafe") return;
-if (m.kind === "problems")
-m.reading.condition !== "dead" && j(pe, se(`Hand edit not read through armor: ${hr(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {const b = m.outcome.changes.find((O) => O.kind === "bar" && O.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new W() });
-const y = yc(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Us(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...y ? { undo: { command: Js(y), byGm: !0 } } : {} });
+if (v.kind === "unsafe") return;
+if (v.kind === "problems")
+v.reading.condition !== "dead" && U(ke, ae(`Hand edit not read through armor: ${kr(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const b = v.outcome.changes.find((O) => O.kind === "bar" && O.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new K() });
+const w = $c(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Ks(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ei(w), byGm: !0 } } : {} });
 return;}}
-const h = Sv(e, f ? a : i, a), p = Sn(e, d, h.plan, pr, lt(e), Bt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
-p.kind === "written" && (f && !u.plain ? Lp(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new W(), plain: !0 }), h.saysSomething() && Us(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function $v(e, t, n) {const r = Es(t);
+const h = Nv(e, f ? a : i, a), p = En(e, d, h.plan, yr, ft(e), xt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+p.kind === "written" && (f && !u.plain ? Wp(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && Ks(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Iv(e, t, n) {const r = Is(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = ce(s), o = ce(r.current);
+const s = n.current, i = he(s), o = he(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Mh(r.id, a)) al(e, c, { [ye[a].value]: s });}
-function Av(e, t, n, r) {const s = ce(e.get(t));
+for (const c of Vh(r.id, a)) fl(e, c, { [Se[a].value]: s });}
+function Cv(e, t, n, r) {const s = he(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ce(Ga(n));
+const i = he(Ua(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Sv(e, t, n) {const r = P(e);
+function Nv(e, t, n) {const r = M(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return s = c.vitality !== n || !Se(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+return s = c.vitality !== n || !Re(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-R(ve, { kind: "hand-edit-title", who: l }),
-R(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => R("Change", f)),
-c.now ? R("Now", c.now) : R("Now", { kind: "standing" })],
+D(fe, { kind: "hand-edit-title", who: l }),
+D(le, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => D("Change", f)),
+c.now ? D("Now", c.now) : D("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-var _v = {values: [],
+var Pv = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Tv(e, t) {if (Vt(t)) return;
-const n = gn(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || mr(e, [{ token: t, character: Y(t) }], _v);}
-var Ev = 400, Ov = 100, Rv = 20, Dv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+function Mv(e, t) {if (Kt(t)) return;
+const n = $n(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || wr(e, [{ token: t, character: z(t) }], Pv);}
+var Lv = 400, Fv = 100, jv = 20, Gv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Ev : Ov;
-for (const i of r.splice(0, _.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Rv + 1) {for (const [i, o] of this.bySender)
+const s = e === "gm" ? Lv : Fv;
+for (const i of r.splice(0, T.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > jv + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Iv(e) {const t = P(e);
+function Vv(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = ks() !== void 0, r = Os("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
-pe,
+const n = $s() !== void 0, r = Cs("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, U(
+ke,
 [
-se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? ue("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ue("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var li = {"!damage": fv,
-"!attack": Om,
-"!defend": pv,
-"!stance": vv,
-"!heal": bv,
-"!defense-round": ev};
-function Cv() {const e = Os(qn) === void 0, { stored: t, problems: n, newer: r } = Jf(Os(qn), $e, Ah), s = { store: t, attributes: new Ph(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new Dv() };
-return r !== void 0 ? (s.newerState = r, er(`${ie} v${$e}: ${n.join("; ")}`), j(pe, se(Pv(r)))) : (Nv(s, e), Ar(s)), Mv(s), s;}
-function Nv(e, t) {const n = e.store, r = e.loadProblems;
-t && nh(n.settings, Lv());
-const s = jp(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ua(qn, n), r.length > 0 && (er(`${ie} v${$e}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(pe, se(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(pe, se(`${ie} v${$e} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== $e && he("rebuilding the help handout", () => Cs(Ne(n.settings.edition)))(), n.scriptVersion = $e;}
-function Pv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = he("following the Turn Tracker", () => {n() || Sr(e);});
-We(
+var fi = {"!damage": bv,
+"!attack": Fm,
+"!defend": Av,
+"!stance": _v,
+"!heal": Dv,
+"!defense-round": lv};
+function Uv() {const e = Cs(Jn) === void 0, { stored: t, problems: n, newer: r } = nh(Cs(Jn), Oe, Oh), s = { store: t, attributes: new Gh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Gv() };
+return r !== void 0 ? (s.newerState = r, ir(`${ce} v${Oe}: ${n.join("; ")}`), U(ke, ae(Hv(r)))) : (Bv(s, e), Or(s)), Wv(s), s;}
+function Bv(e, t) {const n = e.store, r = e.loadProblems;
+t && ah(n.settings, Kv());
+const s = Yp(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ha(Jn, n), r.length > 0 && (ir(`${ce} v${Oe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), U(ke, ae(`${ce}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? U(ke, ae(`${ce} v${Oe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== Oe && ge("rebuilding the help handout", () => Ls(Fe(n.settings.edition)))(), n.scriptVersion = Oe;}
+function Hv(e) {return `${ce}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Wv(e) {const t = e.store, n = () => e.newerState !== void 0, r = ge("following the Turn Tracker", () => {n() || Rr(e);});
+Ye(
 "chat:message",
-he(
-(c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = za(c, li);
-if (l === void 0) {jh(r);
+ge(
+(c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {if (c?.type === "api") {if (!n()) {const l = Ja(c, fi);
+if (l === void 0) {Hh(r);
 return;}
-return Sr(e), Ja(e, c, li, l);}
-return Ja(e, c, li);}},
-(c) => c?.type === "api" && c.playerid ? ms(c.playerid) : void 0));
-const s = he("a hand edit of a bar", (c, l) => {n() || al(e, dh(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) We(`change:graphic:${c}_value`, s);
-We(
+return Rr(e), Za(e, c, fi, l);}
+return Za(e, c, fi);}},
+(c) => c?.type === "api" && c.playerid ? ws(c.playerid) : void 0));
+const s = ge("a hand edit of a bar", (c, l) => {n() || fl(e, mh(c), l);});
+for (const c of ["bar1", "bar2", "bar3"]) Ye(`change:graphic:${c}_value`, s);
+Ye(
 "destroy:graphic",
-he("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), We(
+ge("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+), Ye(
 "add:graphic",
-he("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
-), Mm(e), We(
+ge("showing a new token its character's markers", (c) => {n() || Mv(e, c);})
+), Wm(e), Ye(
 "change:campaign:turnorder",
-he("following the Turn Tracker", (c, l) => {n() || Sr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
-), Fv(r);
-const i = he("refreshing attribute look-ups", (c) => {const l = Es(c);
+ge("following the Turn Tracker", (c, l) => {n() || Rr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
+), Yv(r);
+const i = ge("refreshing attribute look-ups", (c) => {const l = Is(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = he("refreshing attribute look-ups", (c) => {const l = Es(c);
+}), o = ge("refreshing attribute look-ups", (c) => {const l = Is(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), jv(s);
-const a = lh();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", he("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
-}))), n() || he("checking HealthColors", () => Iv(e))(), er(`${ie} v${$e} ready: edition ${t.settings.edition}.`);}
-function Lv() {return Fh(ie.toLowerCase());}
-function Fv(e) {const t = oh();
+Ye("add:attribute", o), Ye("destroy:attribute", i), Ye("change:attribute:name", o), xv(s);
+const a = ph();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", ge("a ChatSetAttr edit", (c, l) => {n() || Iv(e, c, l);
+}))), n() || ge("checking HealthColors", () => Vv(e))(), ir(`${ce} v${Oe} ready: edition ${t.settings.edition}.`);}
+function Kv() {return Bh(ce.toLowerCase());}
+function Yv(e) {const t = uh();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function jv(e) {const t = ih();
+function xv(e) {const t = dh();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-We("ready", he("starting up", () => {Cv();}));
-var Gv = $e;
-function Vv(e) {return vp(e);}
-return fl(fi);
+Ye("ready", ge("starting up", () => {Uv();}));
+var qv = Oe;
+function zv(e) {return bp(e);}
+return gl(pi);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

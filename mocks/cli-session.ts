@@ -268,7 +268,9 @@ export class CliSession {
     // click <n> [answer], or click "<label>" [answer]: the latest button with that label.
     const quoted = /^"([^"]+)"\s*(.*)$/.exec(args);
     const [which = '', ...answerWords] = quoted ? [quoted[1]!, ...(quoted[2] ? [quoted[2]] : [])] : args.split(/\s+/);
-    const byLabel = quoted ? [...this.buttons].reverse().find((b) => b.label.toLowerCase() === which.trim().toLowerCase()) : undefined;
+    const labelled = quoted ? [...this.buttons].reverse().filter((b) => b.label.toLowerCase() === which.trim().toLowerCase()) : [];
+    // The latest the speaker sees (in Roll20 a whisper to another is not on her screen: the GM's card has the players' buttons too), else the latest.
+    const byLabel = labelled.find((b) => this.mayClick(b)) ?? labelled[0];
     if (quoted && !byLabel) return { ok: false, error: `No button labelled "${which}" yet ("buttons" lists them).` };
     const n = byLabel ? byLabel.n : Number(which);
     const button = Number.isInteger(n) ? this.buttons[n - 1] : undefined;

@@ -269,10 +269,11 @@ describe('!attack in the sandbox', () => {
     const declared = await run(session, 'as gm', 'next-turn', 'select Goblin 1', 'target Bob', '!attack 200 --ids @{target|Defender 1|token_id}');
     expect(declared).toContain('Attack A1: Goblin 1 attacks Bob.');
     expect(declared).toMatch(/DefenseRound \(to Alice\):[\s\S]*Bob: \[\d+: Defend \(55\)\] \[\d+: Evade \(45\)\] \[\d+: No defense\]/);
-    // The GM cannot click Alice's answer; Alice can.
-    expect(await run(session, 'click "No defense"')).toMatch(/only Alice can click it/);
+    // The GM's card has Bob's buttons too, marked as Alice's (the GM may answer for an absent player).
+    expect(declared).toMatch(/DefenseRound \(to GM\):[\s\S]*Bob \(Alice's\): \[\d+: Defend \(55\)\]/i);
     const answered = await run(session, 'as alice', 'click "No defense"');
-    expect(answered).toContain('Attack A1 resolves.');
+    // Her answer resolves it: the result says it (no line of its own).
+    expect(answered).toContain('Goblin 1 hits Bob: 200 physical, Bob loses 30 Vitality');
     expect(answered).toContain('Vitality 70 -> 40');
   });
 
@@ -284,7 +285,7 @@ describe('!attack in the sandbox', () => {
     await run(threshold, '!attack 20 --hit 19 --ids @{target|Defender 1|token_id}');
     threshold.mock.dice.force(10);
     const defended = await run(threshold, 'as alice', 'click "Defend (55)"');
-    expect(defended).toContain('Bob: Defend d100 10 vs 55: success.');
+    expect(defended).toContain('Answer: Defend d100 10 vs 55: success');
     expect(defended).toMatch(/Hit chance 19 beats Physical Armor 18|Vitality 30 -> 20/);
     expect(threshold.mock.attribute('Bob', 'vitality').get('current')).toBe(20);
     const opposed = (await CliSession.start({ bundle: 'dist/defense-round.js' })).session;
@@ -294,7 +295,7 @@ describe('!attack in the sandbox', () => {
     await run(opposed, '!defense-round refresh', '!attack 8 --attack 24 --ids @{target|Defender 1|token_id}');
     opposed.mock.dice.force(8);
     const passive = await run(opposed, 'as alice', 'click "Passive"');
-    expect(passive).toContain('Bob: Passive defense, d20 8.');
+    expect(passive).toContain('Answer: Passive defense, d20 8');
     expect(opposed.mock.attribute('Bob', 'vitality').get('current')).toBe(56);
   });
 });

@@ -32,6 +32,8 @@ export interface App {
   resolving?: Set<OpenAttack>;
   /** The attacks the last edition switch cancelled, by key (memory only): a late click on their buttons is told so. */
   cancelled?: Map<string, OpenAttack>;
+  /** Each player's last attack declared, for a double click (memory only). */
+  lastAttacks?: Map<string, { line: string; key: string; at: number }>;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

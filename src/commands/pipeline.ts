@@ -1,7 +1,7 @@
 // The one pipeline every command runs through (architecture.md, "One pipeline"): targets -> read
 // facts once -> roll -> resolve -> write -> render -> send -> record. Handlers only parse their
 // command into a plan and say what is special about them.
-import { isRefusal, type AnyEdition, type Die, type Outcome, type Plan, type PlanContext, type Refusal, type Rolls, type Step } from '../rules/edition';
+import { isRefusal, type AnyEdition, type Die, type Outcome, type Plan, type PlanContext, type Refusal, type Rolls, type Step, type WordsContext } from '../rules/edition';
 import { wordsOf } from '../rules/sharedSteps';
 import { editionOf } from '../rules/editions';
 import { findCharacter, findToken, readFacts, readToken, tokenName, type ReadContext, type ReadOptions, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
@@ -12,7 +12,7 @@ import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken, StoredChange } from '../state/history';
 import type { Memories } from '../state/memory';
 import { refuse, reply, type App, type CommandContext } from './context';
-import { present, visibilityOf, type PresentOptions, type Shown } from './present';
+import { present, visibilityOf, type AttackTitles, type PresentOptions, type Shown } from './present';
 import type { CardSource } from '../render/cards';
 import { barProblem } from './barProblem';
 import { ownedByGm, recordApplication, undoCommand } from './history';
@@ -135,8 +135,10 @@ class ShownOutcome implements Shown {
   typed?: string;
   answer?: string;
   summary?: string;
+  /** What the pipeline tells its words (an attack's answer said on its own row). */
+  readonly told: WordsContext = {};
   /** The words of a step (the card says every outcome it shows): called straight, one call per step. */
-  readonly say: (step: Step) => string;
+  readonly say: (step: Step, told?: WordsContext) => string;
 
   constructor(
     readonly snapshot: TokenSnapshot,
@@ -146,7 +148,7 @@ class ShownOutcome implements Shown {
     edition: AnyEdition,
     nameOf: (id: string) => string,
   ) {
-    this.say = wordsNaming(edition, snapshot, nameOf);
+    this.say = wordsNaming(edition, snapshot, nameOf, this.told);
   }
 
   forDetails(): CardSource {
@@ -160,9 +162,9 @@ class ShownOutcome implements Shown {
 }
 
 /** A step's words, with names for ids; the token's own is the name it was read with. */
-function wordsNaming(edition: AnyEdition, token: { id: string; name: string }, nameOf: (id: string) => string): (step: Step) => string {
+function wordsNaming(edition: AnyEdition, token: { id: string; name: string }, nameOf: (id: string) => string, told: WordsContext): (step: Step, told?: WordsContext) => string {
   const { id, name } = token;
-  return wordsOf(edition, (other) => (other === id ? name : nameOf(other)));
+  return wordsOf(edition, (other) => (other === id ? name : nameOf(other)), told);
 }
 
 /** Writes one resolved outcome; returns what it changed (for undo) and what to show. */
@@ -221,6 +223,8 @@ export interface RunOptions {
   claim?: () => string | undefined;
   /** The whisper naming every refused target (each reason once, without its full stop); `anyApplied`: some target was not refused. */
   refusals: (refused: string[], anyApplied: boolean) => string;
+  /** An attack's result (the exchange's): its cards' titles name the attacker and the hit. */
+  attack?: AttackTitles;
 }
 
 /**
@@ -348,6 +352,8 @@ export interface PlannedTarget<S> {
   typed?: string;
   /** How its defender answered (an attack's row says it). */
   answer?: string;
+  /** Its answer row says the defense its hit read: the edition's words do not say it again. */
+  answered?: true;
   /** The defense its hit reads instead of the one on file (an attack's answer; null: none): read, never filed. */
   answerGiven?: { answer: unknown };
   /** Its answer replaces the defense on file (made ahead for another situation): the hit clears it. */
@@ -435,7 +441,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     return writeOptions(resolution);
   };
   let next = 0;
-  items.forEach(({ target, plan, given, typed, answer, answerGiven, replacesFiled }, index) => {
+  items.forEach(({ target, plan, given, typed, answer, answered, answerGiven, replacesFiled }, index) => {
     const dice = toRoll[index]!;
     const from = next;
     next += dice.length;
@@ -466,6 +472,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     applied.push(result.applied);
     if (typed) result.shown.typed = typed;
     if (answer) result.shown.answer = answer;
+    if (answered) result.shown.told.answered = true;
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
@@ -484,6 +491,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
   // Assigned, not spread: a conditional spread costs more than the rest of this together.
   const presenting: PresentOptions = { title: options.title, replyTo: ctx.replyTo, sender: rowsBy, senderMaySee: (snapshot) => senderMaySee(ctx, snapshot) };
   if (undo) presenting.undo = undo;
+  if (options.attack) presenting.attack = options.attack;
   present(app, shown, presenting);
   if (refused.length > 0) {
     const line = options.refusals(tidyRefusals(refused), applied.length > 0);

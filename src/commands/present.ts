@@ -2,6 +2,7 @@
 // its full card, buttons inside. Several: one public card with a row per target and at most one
 // GM card with the NPCs' numbers, each row with a button that whispers its full breakdown.
 // A command that changed nothing posts nothing public: its card goes to the sender only.
+import { TITLE, type WordsContext } from '../rules/edition';
 import type { TokenSnapshot } from '../roll20/read';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
 import { renderCard, renderLine, renderLineWithButtons, type Button } from '../render/card';
@@ -30,6 +31,33 @@ export interface PresentOptions {
   sender?: string;
   /** The Undo button of what was written, for whoever applied it (`byGm`: the GM applied it; a player's rides on what she reads too). */
   undo?: { command: string; byGm: boolean };
+  /** An attack's result: its titles (and one Undo for the GM, who reads the public one too). */
+  attack?: AttackTitles;
+}
+
+/** An attack's result: its key, and its attacker as each audience knows it (a hidden one is unseen to players), for the cards' titles. */
+export interface AttackTitles {
+  key: string;
+  attacker(gm: boolean): string;
+}
+
+/** A headline that says the hit did not land: the title says the attacker "attacks" (else "hits"). */
+const NOT_LANDED = new Set(['blocked', 'missed', 'unharmed']);
+
+/** An attack's full card title, as its audience knows the attacker: "Goblin 1 hits Bob: 200 physical, Bob loses 30 Vitality". */
+function attackTitle(options: PresentOptions, item: Shown, gm: boolean): WordsContext | undefined {
+  const { attack } = options;
+  if (!attack) return undefined;
+  const verb = NOT_LANDED.has(item.outcome.headline) ? 'attacks' : 'hits';
+  return { title: (what, hit) => `${attack.attacker(gm)} ${verb} ${item.snapshot.name}: ${hit}, ${what}` };
+}
+
+/** The hit as the first row's title says it ("200 physical"), for an attack's card of several; undefined: its title has none. */
+function hitOf(item: Shown): string | undefined {
+  let hit: string | undefined;
+  const step = item.title ?? item.outcome.steps.find((one) => one.section === TITLE);
+  if (step) item.say(step, { title: (_, said) => (hit = said) });
+  return hit;
 }
 
 export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
@@ -41,6 +69,11 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     changedAnything = item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed');
   }
   const keys = shown.length > 1 ? registerDetails(app, shown, options.sender ?? 'gm') : [];
+  // A card of several: an attack's names its attacker and the hit (to players, only where a row shows numbers); another counts its tokens.
+  const { attack } = options;
+  const hit = attack && shown.length > 1 ? hitOf(shown[0]!) : undefined;
+  const severalTitle = (count: number, gm: boolean, numbers: boolean): string =>
+    attack ? `${attack.attacker(gm)}'s attack ${attack.key}${hit !== undefined && numbers ? `: ${hit}` : ''}` : `${options.title}: ${tokenCount(count)}`;
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.
     const maySee = options.senderMaySee ?? (() => true);
@@ -49,7 +82,9 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
       send(whisperTo(options.replyTo), renderLine(summaryOf(shown[0]!)));
       return;
     }
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', keys);
+    const gm = options.replyTo === 'gm';
+    const all = shown.every((item) => maySee(item.snapshot));
+    const card = shown.length === 1 ? fullCard(shown[0]!, [], attackTitle(options, shown[0]!, gm)) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), severalTitle(shown.length, gm, all), all ? 'all' : 'public', keys);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
@@ -60,8 +95,9 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   if (shown.length === 1) {
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
-    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, undo)), RECORDED);
-    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLineWithButtons(summaryOf(item), playersUndo ? undo : []));
+    const line = visibility === 'gm' && !item.snapshot.hidden;
+    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, attack && line && playersUndo ? [] : undo, attackTitle(options, item, visibility === 'gm'))), RECORDED);
+    if (line) send(PUBLIC, renderLineWithButtons(summaryOf(item), playersUndo ? undo : []));
     return;
   }
   // Each token's visibility once; the public card leaves out hidden tokens, the GM card holds the rest.
@@ -76,8 +112,8 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   // were not rolled. The public title counts only the tokens it shows (a hidden one is not hinted at).
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
   const publicUndo = playersUndo || forGm.length === 0;
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', keys, publicUndo ? undo : [])));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys, undo)), RECORDED);
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${severalTitle(seen.length, false, seen.some((index) => visibility[index] === 'public'))}${typed}`, 'public', keys, publicUndo ? undo : [])));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${severalTitle(shown.length, true, true)} (GM)${typed}`, 'all', keys, attack && publicUndo && seen.length > 0 ? [] : undo)), RECORDED);
 }
 
 function tokenCount(count: number): string {

@@ -2,7 +2,7 @@
 // steps"): the title step, the rows in the order their sections first come, the Turn Tracker
 // notes, the rolls a player typed, and the buttons; and the one public line. Words come from the
 // steps' own words; nothing here knows an edition.
-import { ACTION, RESOURCE_LABEL, SUMMARY, TITLE, type ButtonStep, type Outcome, type Step } from '../rules/edition';
+import { ACTION, RESOURCE_LABEL, SUMMARY, TITLE, type ButtonStep, type Outcome, type Step, type WordsContext } from '../rules/edition';
 import type { StoredChange } from '../state/history';
 import type { TokenSnapshot } from '../roll20/read';
 import { isSafeId, type Button, type Card } from './card';
@@ -19,8 +19,8 @@ export interface CardSource {
   typed?: string;
   /** How its defender answered an attack, with the roll. */
   answer?: string;
-  /** The words of a step (the shared ones, then the edition's), with names for ids. */
-  say(step: Step): string;
+  /** The words of a step (the shared ones, then the edition's), with names for ids; `told`: in place of what the words were told. */
+  say(step: Step, told?: WordsContext): string;
 }
 
 /** One target's outcome as chat shows it. */
@@ -30,6 +30,8 @@ export interface Shown extends CardSource {
   outcome: Outcome<unknown>;
   changes: StoredChange[];
   notes: string[];
+  /** What the pipeline tells its words (an attack's answer said on its own row). */
+  readonly told: WordsContext;
   /** The public line, once worded (a row of several is said on the public card and the GM's). */
   summary?: string;
   /**
@@ -77,7 +79,7 @@ function buttonOf(shown: CardSource, step: Step): Button | undefined {
  * whose words are empty has nothing to say, a row left with no line is left out), the Turn Tracker
  * notes, the rolls typed, the buttons. One pass over the steps.
  */
-export function fullCard(shown: CardSource, extra: readonly Button[] = []): Card {
+export function fullCard(shown: CardSource, extra: readonly Button[] = [], titled?: WordsContext): Card {
   const rows: Card['rows'] = [];
   if (shown.answer) rows.push({ label: 'Answer', lines: [shown.answer] });
   const first = rows.length;
@@ -111,7 +113,7 @@ export function fullCard(shown: CardSource, extra: readonly Button[] = []): Card
   if (shown.typed) rows.push({ label: 'Rolls', lines: [shown.typed] });
   for (const button of extra) (buttons ??= []).push(button);
   if (buttons) rows.push({ label: 'Actions', lines: [], buttons });
-  return { title: title ? shown.say(title) : shown.snapshot.name, rows };
+  return { title: title ? shown.say(title, titled) : shown.snapshot.name, rows };
 }
 
 /** Whether any step is a button (a loop: this runs for every row of a card of 50). */
@@ -159,7 +161,7 @@ export function rowsCard(shown: readonly Shown[], indices: readonly number[], vi
     const summary = withoutName(summaryOf(item), snapshot.name);
     const line = figures ? `${summary} ${figures}` : summary;
     // How it answered is part of its breakdown: an NPC's defense roll stays off the public card.
-    rows.push({ label, lines: item.answer && showNumbers ? [`${item.answer}. ${line}`] : [line], buttons });
+    rows.push({ label, lines: item.answer && showNumbers ? [`${item.answer}; ${line}`] : [line], buttons });
   }
   if (extra.length > 0) rows.push({ label: 'Actions', lines: [], buttons: [...extra] });
   return { title, rows };

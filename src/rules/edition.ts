@@ -484,8 +484,24 @@ export interface Edition<S, A = unknown> {
   check: CheckSpec<S, A>;
   stance: StanceSpec;
   life: Life<S, A>;
-  /** The plain words of one step; ids (the token's own too) go through `nameOf`. */
-  words(step: Step, nameOf: (id: string) => string): string;
+  /** The plain words of one step; ids (the token's own too) go through `nameOf`; `context`: what the pipeline tells them. */
+  words(step: Step, nameOf: (id: string) => string, context?: WordsContext): string;
+}
+
+/**
+ * What the pipeline tells an outcome's words (an attack's result): how a hit's title is put
+ * together (naming its attacker), and that the defense the hit read is an answer its card says on
+ * a row of its own (said once: not again, nor as "from !defend").
+ */
+export interface WordsContext {
+  /** A hit's title from what the hit did and the hit itself ("Goblin 1 hits Bob: 200 physical, Bob loses 30 Vitality"). */
+  title?(what: string, hit: string): string;
+  answered?: boolean;
+}
+
+/** A hit's title: what it did, then the hit ("Bob loses 30 Vitality (200 physical)"), or as the context puts them; `plain`: said otherwise outside one. */
+export function hitTitle(what: string, hit: string, context: WordsContext | undefined, plain = `${what} (${hit})`): string {
+  return context?.title ? context.title(what, hit) : plain;
 }
 
 /** An edition as the registry holds it: its life group with the pipeline's defaults filled in. */

@@ -1,7 +1,7 @@
 // Steps every edition's cards share, and their words: heals (commands.md, "Heal"), hand edits
 // (commands.md, "Hand edits"), a standing token, and the buttons a card offers. The renderer asks
 // these words first, then the active edition's.
-import { RESOURCE_LABEL, type AnyEdition, type Resource, type Step } from './edition';
+import { RESOURCE_LABEL, type AnyEdition, type Resource, type Step, type WordsContext } from './edition';
 import { STANCE_KINDS, stanceWords, type StanceStep } from './stance';
 
 export type SharedStep =
@@ -47,10 +47,10 @@ export function sharedWords(step: SharedStep, nameOf: (id: string) => string, sa
   }
 }
 
-/** The words of any step a card holds: the shared ones, then the edition's own. */
-export function wordsOf(edition: AnyEdition, nameOf: (id: string) => string): (step: Step) => string {
+/** The words of any step a card holds: the shared ones, then the edition's own (told `context`, or the one a call gives). */
+export function wordsOf(edition: AnyEdition, nameOf: (id: string) => string, context?: WordsContext): (step: Step, told?: WordsContext) => string {
   const words = edition.words;
-  const say = (step: Step): string =>
-    SHARED_KINDS.has(step.kind) ? sharedWords(step as SharedStep, nameOf, say) : STANCE_KINDS.has(step.kind) ? stanceWords(step as StanceStep, edition.stance, nameOf) : words(step, nameOf);
+  const say = (step: Step, told = context): string =>
+    SHARED_KINDS.has(step.kind) ? sharedWords(step as SharedStep, nameOf, say) : STANCE_KINDS.has(step.kind) ? stanceWords(step as StanceStep, edition.stance, nameOf) : words(step, nameOf, told);
   return say;
 }

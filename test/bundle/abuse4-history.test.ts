@@ -95,7 +95,7 @@ describe(`the fourth round of attacks: history, details, names (${MODE})`, () =>
   it('11. the rows of the GM\'s attack stay the GM\'s when a player\'s answer settles it', async () => {
     table = await openTable(MODE, { setup: bobTwin() });
     await table.passTurn(); // Goblin 1's turn: Bob and Goblin 2 defend
-    await table.say('GM', `!attack 30 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`);
+    await table.say('GM', `!attack 30 --unseen --ids ${table.id('Bob')} ${table.id('Goblin 2')}`);
     await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend --roll 50`);
     const out = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action defend --roll 50`);
     expect(table.stored().exchange.attacks).toEqual({});

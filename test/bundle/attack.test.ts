@@ -391,7 +391,11 @@ describe('prompts, answers and the attack\'s life', () => {
       }
     });
     const horde = Array.from({ length: 50 }, (_, i) => table.id(`Horde ${i}`)).join(' ');
-    for (let i = 0; i < 20; i += 1) await table.say('GM', `!attack [[2d6+3]] --ids ${horde}`, ['Goblin 1']);
+    // Each a few seconds after the last (the same attack again at once is a double click, refused).
+    for (let i = 0; i < 20; i += 1) {
+      await table.say('GM', `!attack [[2d6+3]] --ids ${horde}`, ['Goblin 1']);
+      table.mock.advance(5000);
+    }
     // Half of each horde answers (no defense): the answers are kept too.
     for (let i = 0; i < 25; i += 1) await table.say('GM', `!defend --answer A1 --ids ${table.id(`Horde ${i}`)} --action defend --roll 99`);
     expect(Object.keys(table.stored().exchange.attacks)).toHaveLength(20);
@@ -435,7 +439,11 @@ describe('prompts, answers and the attack\'s life', () => {
 
   it('the players\' attacks never fill the GM\'s room: five open at most for one player', async () => {
     table = await tableIn('soak', undefined, 11, false);
-    for (let i = 0; i < 5; i += 1) await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
+    // Each a few seconds after the last (the same attack again at once is a double click, refused).
+    for (let i = 0; i < 5; i += 1) {
+      await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
+      table.mock.advance(5000);
+    }
     const sixth = await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
     expect(whispered(sixth, 'Alice').join('\n')).toMatch(/you have enough attacks open/i);
     const gm = await table.say('GM', `!attack 5 --ids ${table.id('Bob')}`, ['Goblin 1']);
@@ -464,7 +472,8 @@ describe('prompts, answers and the attack\'s life', () => {
     await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade`);
     table.mock.dice.force(5);
     const out = await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend --roll 5`);
-    expect(all(out)).toMatch(/Bob: Evade: no check was made\./);
-    expect(all(out)).toMatch(/Goblin 2: Defend 5: success\./);
+    expect(all(out)).toMatch(/Bob: Evade: no check was made; /);
+    // The GM's answer resolved it: its row says the check as the answer's line would have.
+    expect(all(out)).toMatch(/Goblin 2: Perception d100 5 vs 35: success; .*Defend d100 5 vs 40 - 5 = 35: success; blocks the hit\./);
   });
 });

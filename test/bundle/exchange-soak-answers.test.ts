@@ -61,10 +61,14 @@ describe('soak: what an answer carries (bundle)', () => {
     // The Mental check is rolled with the answer (a 10 against Mental 40).
     t.mock.dice.force(10);
     const out = await t.say('Alice', `!defend --answer A1 --ids ${t.id('Bob')} --action evade --roll 30`);
-    expect(whispered(out, 'Alice').join('\n')).toMatch(/Mental.*10.*40/i);
+    // The answer resolves the attack: its check is said on the result's Answer row (no line of its own).
+    expect(whispered(out, 'Alice')).toEqual([]);
+    expect(texts(out).join('\n')).toMatch(/Answer: .*Mental.*10.*40/i);
     expect(t.attr('Bob', 'vitality')).toBe(70);
     // The same with the Mental roll given (--mental-roll); a failed one leaves the -25 (30 against 20 fails).
     await t.say('GM', '!defense-round next-round');
+    // A few seconds on (the same attack again at once is a double click, refused).
+    t.mock.advance(5000);
     await t.say('GM', `!attack 200 --situation spell-unseen --ids ${t.id('Bob')}`, ['Goblin 1']);
     await t.say('Alice', `!defend --answer A2 --ids ${t.id('Bob')} --action evade --roll 30 --mental-roll 90`);
     expect(t.attr('Bob', 'vitality')).toBe(40);

@@ -43,6 +43,8 @@ describe('soak prompts offer what !defend would take now (issue 32)', () => {
     // The button as clicked: a failed reaction check (roll 90 vs 50).
     const failed = await t.say('Alice', `${react!.command} --roll 90`);
     expect(texts(failed).join('\n')).toMatch(/failure/i);
+    // A few seconds on (the same attack again at once is a double click, refused).
+    t.mock.advance(5000);
     const again = await t.say('GM', `!attack 10 --ids ${t.id('Bob')}`, ['Goblin 1']);
     expect(labels(again, 'Alice').filter((label) => label.startsWith('React'))).toEqual([]);
     expect(whispered(again, 'Alice').join('\n')).toMatch(/React: made against this attacker this round already \(one per enemy\)/);
@@ -99,6 +101,8 @@ describe('soak prompts offer what !defend would take now (issue 32)', () => {
     const before = await t.say('GM', `!attack 10 --ids ${t.id('Bob')} ${t.id('Goblin 2')} ${t.id('Shade')}`, ['Goblin 1']);
     expect(labels(before, 'Alice').filter((label) => /Counter|Guard/.test(label))).toEqual([]);
     await t.say('Alice', `!defend --action react --vs ${t.id('Goblin 1')} --roll 10`, ['Bob']);
+    // A few seconds on (the same attack again at once is a double click, refused).
+    t.mock.advance(5000);
     const out = await t.say('GM', `!attack 10 --ids ${t.id('Bob')} ${t.id('Goblin 2')} ${t.id('Shade')}`, ['Goblin 1']);
     const counter = button(out, 'Alice', 'Counter attack');
     const guard = button(out, 'Alice', 'Reactive Guard: Goblin 2');
@@ -149,8 +153,8 @@ describe('soak prompts offer what !defend would take now (issue 32)', () => {
     // --counter needs the reactive stance and a successful reaction against the defender.
     const noReaction = await t.say('GM', `!attack 10 --counter --ids ${t.id('Bob')}`, ['Goblin 2']);
     expect(whispered(noReaction, 'gm').join('\n')).toMatch(/Goblin 2: To counter attack you need the reactive stance/);
-    // The GM declaring with no attacker, and any token with no Turn Tracker: no check.
-    await t.say('GM', `!attack 10 --ids ${t.id('Bob')}`);
+    // The GM declaring with no attacker (--unseen), and any token with no Turn Tracker: no check.
+    await t.say('GM', `!attack 10 --unseen --ids ${t.id('Bob')}`);
     t.mock.setTurnOrder([]);
     await t.say('GM', `!attack 10 --ids ${t.id('Bob')}`, ['Goblin 2']);
     expect(Object.keys(t.stored().exchange.attacks)).toEqual(['A1', 'A2']);

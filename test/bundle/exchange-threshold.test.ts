@@ -146,14 +146,16 @@ describe('!attack in threshold (The Defensive Turn)', () => {
     expect(whispered(mixed, 'Alice').join('\n')).toMatch(/Defend \(55\)/);
     await table.say('Alice', `!defend --answer A1 --ids ${ids('Bob')} --action none`);
     expect(table.stored().exchange.attacks).toEqual({});
+    // Nobody to wait for: no prompt and no waiting card, the result at once (issue 33).
     const none = await attack(`20 --hit 15 --ids ${ids('Bob', 'Goblin 2')}`);
-    expect(all(none)).toMatch(/Bob: Not prompted: missed \(hit chance 15 does not beat Physical Armor 18\)/);
+    expect(whispered(none, 'Alice')).toEqual([]);
+    expect(all(none)).toMatch(/Goblin 1's attack A2: 20 physical \| Bob: is missed\./);
     expect(table.stored().exchange.attacks).toEqual({});
     expect([table.attr('Bob', 'vitality'), table.bar('Goblin 2')]).toEqual([10, 30]);
     // A defense made ahead that does not fit is used up by the miss, as the same !damage uses it.
     await table.say('Alice', `!defend --action defend --roll 10 --ids ${ids('Bob')}`);
     const behind = await attack(`20 --hit 10 --situation behind --ids ${ids('Bob')}`);
-    expect(all(behind)).toMatch(/Bob: Not prompted: missed \(hit chance 15 does not beat Physical Armor 18\)/);
+    expect(all(behind)).toMatch(/Hit chance 10 \+ 5 behind = 15 vs Physical Armor 18: no damage/);
     expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
   });
 

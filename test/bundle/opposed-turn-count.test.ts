@@ -52,6 +52,8 @@ describe('opposed: the current initiative count is the one the turn began at (bu
       await table.say('GM', `!attack 1 --attack 1 --ids ${table.id('Bob')}`, ['Goblin 1']);
       await table.say('Alice', `!defend --answer ${key} --ids ${table.id('Bob')} --mode full --roll 8`);
       if (table.stored().exchange.attacks[key]) await table.say('GM', `!attack --resolve ${key}`);
+      // A few seconds on (the same attack again at once is a double click, refused).
+      table.mock.advance(5000);
     }
     expect(initiatives(table)).toEqual([0, 12, 8]);
     const prompt = await table.say('GM', `!attack 1 --attack 1 --ids ${table.id('Bob')}`, ['Goblin 1']);

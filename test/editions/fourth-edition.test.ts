@@ -253,7 +253,8 @@ describe('a fourth edition, registered only in this test, plays every command th
     await table.say('GM', `!defend --answer A1 --ids ${goblin1} --action block --roll 15`);
     expect(table.bar('Goblin 1')).toBe(30);
     const resolved = await table.say('GM', `!defend --answer A1 --ids ${goblin2} --action none`);
-    expect(all(resolved)).toMatch(/Attack A1/);
+    // The result's title names the attacker (an edition whose words put no hit in its title: no amount).
+    expect(all(resolved)).toMatch(/Bob's attack A1 \(GM\)/);
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(15);
     await table.say('GM', '!damage --undo');

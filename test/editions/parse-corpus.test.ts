@@ -64,7 +64,11 @@ describe('the words each edition says to lines of its own flags', () => {
         };
         const others = ['pierce', 'action', 'roll', 'hit', 'situation', 'vs', 'mod'];
         const said: string[][] = [];
-        for (const line of linesFor(own, others, id.length * 7919, table.id('Goblin 1'), table.id('Bob'))) said.push([line, ...texts(await table.say('GM', line, [line.startsWith('!attack') ? 'Goblin 1' : 'Bob']))]);
+        for (const line of linesFor(own, others, id.length * 7919, table.id('Goblin 1'), table.id('Bob'))) {
+          said.push([line, ...texts(await table.say('GM', line, [line.startsWith('!attack') ? 'Goblin 1' : 'Bob']))]);
+          // Each line a few seconds after the last: the same attack again at once is a double click (issue 33), not what is parsed here.
+          table.mock.advance(5000);
+        }
         if (record) recorded[id] = said;
         else expect(said).toEqual(recorded[id]);
       } finally {

@@ -7,7 +7,9 @@ import { isRefusal, type AnyEdition, type KeptAnswer, type Step } from '../../ru
 import { wordsOf } from '../../rules/sharedSteps';
 import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName } from '../../roll20/read';
-import { controls } from '../../roll20/players';
+import { controls, isNpc } from '../../roll20/players';
+import { hiddenFromPlayers } from '../../roll20/visible';
+import { visibilityOf } from '../present';
 import { rollDice } from '../../roll20/dice';
 import { readTurnOrder } from '../../roll20/turnorder';
 import { reply, type CommandContext } from '../context';
@@ -65,6 +67,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   let kept: KeptAnswerRecord = { word };
   let forOther: KeptAnswer['answersFor'];
   let said = word === 'none' ? 'no defense' : word;
+  // The check as its answer's line says it, for the result's row when the answer resolves the attack.
+  let checked: string | undefined;
   if (word !== 'none') {
     const asked = askedOf(edition, attack, tokenId);
     const plan = spec.planAnswer(word, asked, planContext(app, ctx.gm), answerOrderOf(ctx.parsed, spec.answerFlags));
@@ -94,8 +98,9 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (answer.answersFor !== undefined) forOther = answer.answersFor;
     // The answerer's line: the check as `!defend` words it.
     const say = wordsOf(edition, (id) => (id === tokenId ? name : tokenNameById(id)));
-    const check = resolution.steps.filter((step: Step) => step.section === 'Check').map(say);
+    const check = resolution.steps.filter((step: Step) => step.section === 'Check').map((step) => say(step));
     said = check.length > 0 ? check.join('; ') : word;
+    if (check.length > 0) checked = `${said}${typed ? ' (typed)' : ''}`;
   }
   if (ctx.gm) kept.gm = true;
   // rules.md, "The exchange": this answer replaces the defense made ahead that did not fit the attack.
@@ -111,10 +116,11 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const settles = settlesItself(app, attack);
   // Only what this reader sees: with defenders left that she does not see, nothing is said of them.
   const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : unanswered(app, attack).length === 0 ? ` Attack ${attack.key} waits for the GM to settle it.` : '';
-  reply(ctx, `${name}: ${said}.${next}`);
-  if (settles) await resolveAttack(ctx, attack);
+  // The answer that resolves the attack is said by its result, where the answerer reads its row (the GM every row): no line of its own.
+  if (!settles || !(ctx.gm || visibilityOf(app, { npc: isNpc(token, character), hidden: hiddenFromPlayers(token) }) === 'public')) reply(ctx, `${name}: ${said}.${next}`);
+  if (settles) await resolveAttack(ctx, attack, undefined, checked === undefined ? undefined : { tokenId, words: checked });
   // Every defender has answered and the attack is the GM's to settle: the GM gets its card (Resolve now, Cancel).
-  else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+  else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack)), { record: true });
 }
 
 /**

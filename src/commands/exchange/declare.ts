@@ -1,7 +1,8 @@
-// `!attack N [the active edition's !damage flags] --ids DEFENDER ... [--from ATTACKER]`: an attack
-// declared (commands.md, "!attack"): its hit checked as `!damage` would check it, its attacker and
-// defenders found, kept in `state`, announced, and its prompts sent.
-import { flagValue, idsArg, RefusalError, UsageError } from '../../text/args';
+// `!attack N [the active edition's !damage flags] --ids DEFENDER ... [--from ATTACKER | --unseen]`:
+// an attack declared (commands.md, "!attack"): its hit checked as `!damage` would check it, its
+// attacker (or the GM's --unseen) and defenders found, a double click refused, kept in `state`,
+// announced, and its prompts sent.
+import { flagValue, hasFlag, idsArg, RefusalError, UsageError } from '../../text/args';
 import { readInteger } from '../../rules/values';
 import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName } from '../../roll20/read';
@@ -12,7 +13,7 @@ import { renderLine } from '../../render/card';
 import { refuse, type CommandContext } from '../context';
 import { activeEdition, describeTokenRefusal, planContext, readContext, readTarget, unreadable } from '../pipeline';
 import { isRefusal, type Order, type Plan } from '../../rules/edition';
-import { readTurnOrder } from '../../roll20/turnorder';
+import { readTurnOrder, textHash } from '../../roll20/turnorder';
 import { onTable, resolveTargets } from '../targets';
 import { nameList, tidyRefusals } from '../refusals';
 import { attackerName, nextAttackKey, settlesItself } from './attacks';
@@ -23,6 +24,8 @@ import { startAnswerTime } from './timeout';
 import { pingDefenders } from './nudge';
 import { resolveAttack } from './resolve';
 
+/** A second declaration of the same attack this soon after the first is a double click (ms). */
+const DOUBLE_CLICK_MS = 5000;
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
 const PLAYER_OPEN_ATTACKS = 5;
 /** The defenders of all the players' open attacks together: what players keep open stays a few KB of `state`. */
@@ -81,7 +84,7 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
     edition: edition.id,
     // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
     positionals: ctx.parsed.positionals.map(byValue),
-    flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help').map(([name, values]) => [name, values.map(byValue)] as [string, string[]]),
+    flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help' && name !== 'unseen').map(([name, values]) => [name, values.map(byValue)] as [string, string[]]),
     situation,
     round: app.store.round.number,
     defenders: defenderIds,
@@ -90,7 +93,13 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
   // What is kept is what a restart reads back: an attack its check would drop is refused now, not forgotten later.
   attack.key = 'A1';
   if (!isSoundAttack(attack)) throw new RefusalError('this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)');
+  const line = lineSaid(ctx, attacker, defenderIds);
+  const last = (app.lastAttacks ??= new Map()).get(ctx.playerId);
+  const now = Date.now();
+  // A double click on the macro: the same attack again within a few seconds (Roll20's clock) is not opened twice.
+  if (last && last.line === line && now - last.at < DOUBLE_CLICK_MS && now >= last.at) throw new RefusalError(`this attack was already declared as ${last.key} a moment ago (a double click?): nothing declared; to attack twice, send it again in a few seconds`);
   attack.key = nextAttackKey(app, names.length === 0);
+  app.lastAttacks.set(ctx.playerId, { line, key: attack.key, at: now });
   app.store.exchange.attacks[attack.key] = attack;
   rememberOrder(attack, order);
   const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
@@ -118,8 +127,20 @@ function attackerMay(app: CommandContext['app'], ctx: CommandContext, attacker: 
   if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution, ctx.gm || controls(ctx.playerId, token, characterOf(token))));
 }
 
-/** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */
+/** The attack as its declarer typed it, for a double click: the line (inline rolls as written), its attacker and defenders. */
+function lineSaid(ctx: CommandContext, attacker: string | null, defenders: readonly string[]): string {
+  const rolls = (ctx.msg.inlinerolls ?? []).map((roll) => roll.expression).join('|');
+  // Hashed: a long line is not kept in memory.
+  return textHash(`${attacker ?? ''} ${defenders.join(',')} ${ctx.msg.content} ${rolls}`);
+}
+
+/** The attacker: `--from`, or the one token selected; none only when the GM says so (`--unseen`: an unseen archer). */
 function attackerOf(ctx: CommandContext): string | null {
+  if (hasFlag(ctx.parsed, 'unseen')) {
+    if (!ctx.gm) throw new RefusalError('--unseen is the GM\'s: select your attacking token, or give --from with its id');
+    if (ctx.parsed.flags.has('from')) throw new UsageError('--unseen declares no attacker: leave out --from');
+    return null;
+  }
   const from = flagValue(ctx.parsed, 'from');
   const selected = (ctx.msg.selected ?? []).filter((entry) => entry._type === 'graphic');
   let token: Roll20Graphic | undefined;
@@ -131,10 +152,7 @@ function attackerOf(ctx: CommandContext): string | null {
   } else if (selected.length > 1) {
     throw new UsageError('select one attacking token (or give --from ATTACKER)');
   }
-  if (!token) {
-    if (ctx.gm) return null;
-    throw new UsageError('select your attacking token, or give --from with its id');
-  }
+  if (!token) throw new UsageError(ctx.gm ? 'no attacker: select the attacking token, give --from with its id, or --unseen for none' : 'select your attacking token, or give --from with its id');
   // A Bump stand-in attacks as the token it stands for.
   token = originalOf(token);
   if (!ctx.gm && !controls(ctx.playerId, token, characterOf(token))) throw new RefusalError(`you do not control ${tokenName(token, 'that token')}: declare from a token of yours`);

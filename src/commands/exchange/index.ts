@@ -16,7 +16,7 @@ import { nameList } from '../refusals';
 import { attackerName, attackSeenBy, openAttack, unanswered, waitingNames, waitsForGm } from './attacks';
 import { cancelledBySwitch } from './cancelled';
 import { declareAttack } from './declare';
-import { gmCard } from './prompt';
+import { gmCard, waitingRows } from './prompt';
 import { resolveAttack } from './resolve';
 
 export { answerAttack } from './answer';
@@ -28,7 +28,7 @@ function attackUsage(app: App): string {
   const edition = activeEdition(app);
   const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
   const own = usageOf(edition.check.answers.flags);
-  return `${damage}${own === '' ? '' : ` ${own}`} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+  return `${damage}${own === '' ? '' : ` ${own}`} --ids DEFENDER ... [--from ATTACKER | --unseen]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 
 export const attackCommand: CommandHandler = {
@@ -40,7 +40,8 @@ export const attackCommand: CommandHandler = {
   },
   help: () => [
     'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
-    'The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+    'The attacker is --from, or the one token selected; with neither it is refused, unless the GM says --unseen (no attacker). The same attack sent again within 5 seconds is refused (a double click). Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+    'The GM\'s card has every defender\'s buttons (the GM answers for anyone); !attack --list has them for those still to answer.',
   ],
   run(ctx) {
     if (hasFlag(ctx.parsed, 'list')) return listAttacks(ctx);
@@ -79,6 +80,8 @@ function cancelAttack(ctx: CommandContext, key: string): void {
   const attack = attackOf(ctx, key.toUpperCase());
   if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to cancel`);
   delete ctx.app.store.exchange.attacks[attack.key];
+  // Declared again after a cancel is meant, not a double click.
+  for (const [who, last] of ctx.app.lastAttacks ?? []) if (last.key === attack.key) ctx.app.lastAttacks!.delete(who);
   send(PUBLIC, renderLine(`Attack ${attack.key} is cancelled: nothing was written.`), { record: true });
 }
 
@@ -97,7 +100,7 @@ function listAttacks(ctx: CommandContext): void {
     return;
   }
   if (ctx.gm) {
-    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack, [])));
+    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack)));
     return;
   }
   const lines = attacks.map((attack) => {
@@ -105,12 +108,14 @@ function listAttacks(ctx: CommandContext): void {
     // Nobody she sees is left to answer: the attack waits for the GM (to settle it, or for tokens she does not see).
     return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'the GM'}`;
   });
-  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
+  // Her tokens still to answer, each with its buttons (a prompt scrolled away).
+  const rows = attacks.flatMap((attack) => waitingRows(app, edition, attack, ctx.playerId).map((row) => ({ ...row, label: `${attack.key}: ${row.label}` })));
+  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }, ...rows] }));
 }
 
 /** Round's end (commands.md): the GM is reminded of the attacks still open, with Resolve and Cancel; they do not resolve by themselves. */
 export function remindOpenAttacks(app: App): void {
   const edition = activeEdition(app);
-  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack)), { record: true });
 }
 

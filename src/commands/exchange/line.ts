@@ -11,6 +11,8 @@ import { flagsOf, orderOf } from '../orders';
 export const ATTACK_FLAGS: TypedFlagTable = {
   ids: { kind: 'list' },
   from: { kind: 'token' },
+  // The GM's: an attack with no attacker (an unseen archer), said so rather than forgotten.
+  unseen: { kind: 'switch' },
   help: { kind: 'switch' },
   resolve: { kind: 'word' },
   cancel: { kind: 'word' },

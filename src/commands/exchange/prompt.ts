@@ -1,19 +1,20 @@
 // The prompts of an attack (commands.md, "!attack"): one whispered card per controller of its
 // defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
-// and, for the others, why not in a few words; the GM's card also holds the waiting list with
-// Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
+// and, for the others, why not in a few words; the GM's card holds every defender's buttons (the
+// GM answers for anyone), then the waiting list with Resolve now and Cancel. A defender with a
+// defense made ahead is answered by it: no buttons.
 import { ACTION, isRefusal, type AnyEdition, type Order, type Plan, type Refusal } from '../../rules/edition';
 import { RefusalError, UsageError } from '../../text/args';
 import type { OpenAttack } from '../../state/attacks';
 import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
-import { controllersOf, whisperTarget } from '../../roll20/players';
+import { controllersOf, displayName, whisperTarget } from '../../roll20/players';
 import { hiddenFromPlayers } from '../../roll20/visible';
 import { readTurnOrder } from '../../roll20/turnorder';
 import { send, TO_GM, whisperTo } from '../../roll20/send';
 import { isSafeId, renderCard, type Button, type Card } from '../../render/card';
 import type { App } from '../context';
 import { activeEdition, planContext, readContext, readTarget } from '../pipeline';
-import { attackerName, attackerSeen, unanswered } from './attacks';
+import { attackerName, attackerSeen, settlesItself, unanswered } from './attacks';
 import { answeredAhead } from './waiting';
 import { aheadMisfit, askedOf } from './asked';
 import { cutWhole as cut } from '../../text/cut';
@@ -34,17 +35,26 @@ function whyNot(refusal: Refusal): string {
   }
 }
 
-/** A card's row for one defender: its buttons, or why an answer is missing, or the defense it already made. */
-function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean, reads: ReadContext, hit?: HitReads): Card['rows'][number] | undefined {
+type Row = Card['rows'][number];
+
+/** One defender's row on the GM's card, and (`players`) on its controllers' (which name no token hidden from them): read once for both. */
+interface DefenderRows {
+  gm: Row;
+  player: Row;
+}
+
+/** A defender's rows: its buttons, or why an answer is missing, or the defense it already made. */
+function defenderRows(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, players: boolean, reads: ReadContext, hit?: HitReads): DefenderRows | undefined {
   const token = findToken(tokenId);
   if (!token) return undefined;
   const target = { token, character: characterOf(token) };
   const name = tokenName(token, 'a token');
   const spec = edition.check.answers;
   const context = planContext(app, true);
-  if (answeredAhead(app, attack, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
+  const same = (row: Row): DefenderRows => ({ gm: row, player: row });
+  if (answeredAhead(app, attack, tokenId)) return same({ label: name, lines: ['Answered by the defense it made ahead (!defend)'] });
   const kept = attack.answers[tokenId];
-  if (kept) return { label: name, lines: [kept.spared !== undefined ? `Not prompted: ${kept.spared}` : `Answered: ${kept.word}`] };
+  if (kept) return same({ label: name, lines: [kept.spared !== undefined ? `Not prompted: ${kept.spared}` : `Answered: ${kept.word}`] });
   const asked = askedOf(edition, attack, tokenId);
   const lines: string[] = [];
   const buttons: Button[] = [];
@@ -84,7 +94,7 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   if (spared) {
     // A defense made ahead that did not fit is used up by the miss, as `!damage` would use it.
     attack.answers[tokenId] = misfit === undefined ? { word: 'none', spared: cut(spared, 200) } : { word: 'none', spared: cut(spared, 200), replaces: true };
-    return { label: name, lines: [`Not prompted: ${spared}`] };
+    return same({ label: name, lines: [`Not prompted: ${spared}`] });
   }
   for (const { word, plan } of plans) {
     const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
@@ -106,18 +116,24 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   }
   for (const { word, why } of refusedPlans) missing.push({ answers: [word], why });
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
-  // A player's card names no hidden attacker or other defender, not even in a button's command.
-  const seen = gm ? asked : { ...asked, attacker: attackerSeen(attack, false), defenders: asked.defenders.filter((id) => id === tokenId || seenByPlayers(id)) };
-  // Another token named on a player's card only when she sees it (a Reactive Guard for a defender on the GM layer is not offered).
-  const nameOf = (id: string): string | undefined => {
-    const other = findToken(id);
-    return other && (gm || !hiddenFromPlayers(other)) ? tokenName(other, 'a token') : undefined;
+  const rowFor = (gm: boolean): Row => {
+    // A player's card names no hidden attacker or other defender, not even in a button's command.
+    const seen = gm ? asked : { ...asked, attacker: attackerSeen(attack, false), defenders: asked.defenders.filter((id) => id === tokenId || seenByPlayers(id)) };
+    // Another token named on a player's card only when she sees it (a Reactive Guard for a defender on the GM layer is not offered).
+    const nameOf = (id: string): string | undefined => {
+      const other = findToken(id);
+      return other && (gm || !hiddenFromPlayers(other)) ? tokenName(other, 'a token') : undefined;
+    };
+    const its = { label: name, lines: [...lines], buttons: [...buttons] };
+    for (const extra of spec.extra?.(facts, seen, nameOf) ?? []) {
+      if (extra.kind === 'line') its.lines.push(extra.label);
+      else if (extra.section === ACTION) its.buttons.push({ label: extra.label, command: extra.command });
+    }
+    if (!isSafeId(tokenId)) its.buttons = [];
+    return its;
   };
-  for (const extra of spec.extra?.(facts, seen, nameOf) ?? []) {
-    if (extra.kind === 'line') lines.push(extra.label);
-    else if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
-  }
-  return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
+  const gm = rowFor(true);
+  return { gm, player: players ? rowFor(false) : gm };
 }
 
 /** A token on the table the players see (not on the GM layer). */
@@ -145,12 +161,10 @@ function promptReads(app: App): ReadContext {
   return readContext(app, readTurnOrder());
 }
 
-/** Who answers for a defender: its controlling players, or the GM for a token no player controls. */
+/** Who answers for a defender: its controlling players; none, the GM's own (a token no player controls). */
 function answerersOf(tokenId: string): string[] {
   const token = findToken(tokenId);
-  if (!token) return ['gm'];
-  const players = controllersOf(token, characterOf(token));
-  return players.length > 0 ? players : ['gm'];
+  return token ? controllersOf(token, characterOf(token)) : [];
 }
 
 /** The card's title: the attack and its attacker (unseen, for a player, when it is hidden). */
@@ -163,46 +177,70 @@ function situationRow(edition: AnyEdition, attack: OpenAttack): Card['rows'] {
   return attack.situation ? [{ label: 'Situation', lines: [edition.check.answers.situationWords(attack.situation)] }] : [];
 }
 
-/** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */
+/** A defender's row on the GM's card, marked with whose token it is when players answer for it ("Bob (Alice's)"): the GM may answer for anyone. */
+function gmRow(rows: DefenderRows, answerers: readonly string[]): Row {
+  return answerers.length === 0 ? rows.gm : { ...rows.gm, label: `${rows.gm.label} (${answerers.map((id) => `${cut(displayName(id), 40)}'s`).join(', ')})` };
+}
+
+/**
+ * Sends each controller's prompt, and the GM's card with every defender's buttons, the waiting list
+ * and its buttons; none when nobody is left to wait for (a defense made ahead, every defender
+ * spared): the attack resolves at once and its result says it all.
+ */
 export function sendPrompts(app: App, attack: OpenAttack, hit?: HitReads): void {
   const edition = activeEdition(app);
   const reads = promptReads(app);
-  const byAnswerer = new Map<string, string[]>();
+  const byAnswerer = new Map<string, Row[]>();
+  const gmRows: Row[] = [];
   for (const tokenId of attack.defenders) {
-    for (const who of answerersOf(tokenId)) {
+    const answerers = answerersOf(tokenId);
+    // A defender two players control is read once for both their cards and the GM's.
+    const rows = defenderRows(app, edition, attack, tokenId, answerers.length > 0, reads, hit);
+    if (!rows) continue;
+    gmRows.push(gmRow(rows, answerers));
+    for (const who of answerers) {
       const list = byAnswerer.get(who) ?? [];
-      list.push(tokenId);
+      list.push(rows.player);
       byAnswerer.set(who, list);
     }
   }
-  // A defender two players control is read once for both their cards.
-  const playerRows = new Map<string, Card['rows'][number] | undefined>();
-  const rowOf = (tokenId: string) => {
-    if (!playerRows.has(tokenId)) playerRows.set(tokenId, defenderRow(app, edition, attack, tokenId, false, reads, hit));
-    return playerRows.get(tokenId) ?? [];
-  };
-  for (const [who, tokens] of byAnswerer) {
-    if (who === 'gm') continue;
-    const rows = tokens.flatMap(rowOf);
-    if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
-  }
-  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [], reads, hit)), { record: true });
+  if (settlesItself(app, attack)) return;
+  for (const [who, rows] of byAnswerer) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
+  send(TO_GM, renderCard(gmCard(app, edition, attack, gmRows)), { record: true });
 }
 
-/** The GM's card: the GM's own defenders' buttons, then who is still to answer, with Resolve now and Cancel. */
-export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[], reads: ReadContext = promptReads(app), hit?: HitReads): Card {
-  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true, reads, hit) ?? [])];
+/** The rows of the defenders still to answer, each with its buttons: the GM's (any defender, marked whose), or one player's (hers only). */
+export function waitingRows(app: App, edition: AnyEdition, attack: OpenAttack, player?: string): Row[] {
+  const reads = promptReads(app);
+  const rows: Row[] = [];
+  for (const tokenId of unanswered(app, attack)) {
+    const answerers = answerersOf(tokenId);
+    if (player !== undefined && !answerers.includes(player)) continue;
+    const found = defenderRows(app, edition, attack, tokenId, player !== undefined, reads);
+    if (found) rows.push(player === undefined ? gmRow(found, answerers) : found.player);
+  }
+  return rows;
+}
+
+/** The GM's card: the defenders' rows (by default those still to answer, with their buttons), then who is still to answer, with Resolve now and Cancel. */
+export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, rows: readonly Row[] = waitingRows(app, edition, attack)): Card {
   const waiting = unanswered(app, attack).map((tokenId) => {
     const token = findToken(tokenId);
     return token ? tokenName(token, 'a token') : 'a token gone from the table';
   });
-  rows.push({
-    label: 'Waiting for',
-    lines: [waiting.length > 0 ? waiting.join(', ') : 'nobody'],
-    buttons: [
-      { label: 'Resolve now', command: `!attack --resolve ${attack.key}` },
-      { label: 'Cancel', command: `!attack --cancel ${attack.key}` },
+  return {
+    title: promptTitle(attack, true).replace(/^Attack (\w+):/, 'Attack $1 (GM):'),
+    rows: [
+      ...situationRow(edition, attack),
+      ...rows,
+      {
+        label: 'Waiting for',
+        lines: [waiting.length > 0 ? waiting.join(', ') : 'you: every defender has answered'],
+        buttons: [
+          { label: 'Resolve now', command: `!attack --resolve ${attack.key}` },
+          { label: 'Cancel', command: `!attack --cancel ${attack.key}` },
+        ],
+      },
     ],
-  });
-  return { title: promptTitle(attack, true).replace(/^Attack (\w+):/, 'Attack $1 (GM):'), rows };
+  };
 }

@@ -7,7 +7,8 @@ import { characterOf, findToken } from '../../roll20/read';
 import type { CommandContext } from '../context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from '../pipeline';
 import type { Target } from '../targets';
-import { beginResolving, claimAttack } from './attacks';
+import { attackerName, beginResolving, claimAttack } from './attacks';
+import { answeredAhead } from './waiting';
 import { lineOf } from './line';
 import { aheadMisfit, askedOf, orderOfAttack } from './asked';
 
@@ -15,10 +16,11 @@ import { aheadMisfit, askedOf, orderOfAttack } from './asked';
  * Resolves an attack through the pipeline: each defender takes the hit `!damage` would have made,
  * the declared line parsed once for all of them (`hit`: as its declaration parsed it, when it
  * settles at once); an answered one reads its answer in place of the one on file; unanswered ones
- * take no defense (or, in an edition with defense modes, their own); `late`: those the answer time
- * limit ran out on, their rows saying so.
+ * take no defense (or, in an edition with defense modes, their own), their rows saying "No answer"
+ * (`late`: those the answer time limit ran out on, "No answer in time"). `said`: the check of the
+ * answer that resolves it, as its row says it.
  */
-export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>, late?: readonly string[]): void | Promise<void> {
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>, said?: { tokenId: string; words: string }, late?: readonly string[]): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.check.answers;
@@ -47,11 +49,14 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
     const kept = attack.answers[tokenId];
     const asked = askedOf(edition, attack, tokenId);
     const item: PlannedTarget<unknown> = { target, plan: planFor(asked.order), given };
-    if (late?.includes(tokenId)) item.answer = 'No answer in time';
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {
       // A defender the hit could not touch was never asked: its row says what the hit did, not an answer.
-      if (kept.spared === undefined) item.answer = answerWords(kept);
+      if (kept.spared === undefined) {
+        // The answer that resolves it: its row says the check as its line would have (the line is not sent).
+        item.answer = said?.tokenId === tokenId ? said.words : answerWords(kept);
+        item.answered = true;
+      }
       item.answerGiven = { answer: kept.answer ?? null };
       // Dice the answer rolled are the hit's (Opposed Rolls: the defense d20).
       const rolled = kept.answer === undefined ? undefined : spec.rolled?.(kept.answer);
@@ -61,6 +66,10 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
       // An answer another token helped: what the help costs that token is written with the hit (and undone with it).
       const { helper } = kept;
       if (helper !== undefined && spec.settle) item.plan = settled(item.plan, helper, (other) => spec.settle!(kept as KeptAnswer<unknown>, other, asked));
+    } else if (!answeredAhead(app, attack, tokenId)) {
+      // Nobody answered (the GM resolved it first): its row says so; the hit reads no defense of its own unless one was made ahead for another situation.
+      item.answer = late?.includes(tokenId) ? 'No answer in time' : 'No answer';
+      if (app.store.exchange.waiting[tokenId] === undefined) item.answered = true;
     }
     // What the attack costs its attacker (a counter attack's reaction) is written once, with the first defender's hit.
     if (items.length === 0 && attack.attacker !== null && spec.spend) item.plan = settled(item.plan, attack.attacker, (other) => spec.spend!(other, asked));
@@ -76,6 +85,7 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Pla
   try {
     running = runPlans(settler, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
     title: `Attack ${attack.key}`,
+    attack: { key: attack.key, attacker: (gm) => attackerName(attack, gm) },
     anyTarget: true,
     record: true,
     recordBy: attack.by,

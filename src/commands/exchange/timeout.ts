@@ -58,7 +58,7 @@ function runOut(app: App): void {
     if (attack.waitingSince! + limit > now) continue;
     tried.add(attack);
     const late = unanswered(app, attack);
-    guarded(`attack ${attack.key}'s answer time limit`, () => resolveAttack(limitContext(app, attack), attack, undefined, late), () => 'gm')();
+    guarded(`attack ${attack.key}'s answer time limit`, () => resolveAttack(limitContext(app, attack), attack, undefined, undefined, late), () => 'gm')();
   }
   armAnswerTimeouts(app);
 }

@@ -1,6 +1,6 @@
 // Plain words for each `opposed` step (Opposed Rolls), one short line each: the attack's
 // breakdown, and its cards' layout (title, public line, the bar moved, where the token stands now).
-import type { Step } from '../edition';
+import { hitTitle, type Step, type WordsContext } from '../edition';
 import type { DefenseMode } from './state';
 
 /** The attack's breakdown, as `resolveOpposedAttack` says it. */
@@ -47,7 +47,7 @@ const ADVERB: Record<DefenseMode, string> = { passive: 'passively', active: 'act
 const signed = (n: number) => (n < 0 ? ` - ${-n}` : ` + ${n}`);
 
 /** Words for any step of this edition. */
-export function opposedWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+export function opposedWords(step: Step, nameOf: (id: string) => string = (id) => id, context?: WordsContext): string {
   const s = step as OpposedStep;
   switch (s.kind) {
     case 'overwhelmed':
@@ -72,9 +72,8 @@ export function opposedWords(step: Step, nameOf: (id: string) => string = (id) =
       return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
     case 'attack-title': {
       const name = nameOf(s.who);
-      const what = `(attack ${s.attack} vs ${s.mode} defense)`;
-      if (s.missed || s.damage === undefined) return `${name} is missed ${what}`;
-      return `${name} loses ${s.damage} ${s.to === 'stamina' ? 'stamina' : 'Vitality'}${s.falls ? ' and falls' : ''} ${what}`;
+      const what = s.missed || s.damage === undefined ? `${name} is missed` : `${name} loses ${s.damage} ${s.to === 'stamina' ? 'stamina' : 'Vitality'}${s.falls ? ' and falls' : ''}`;
+      return hitTitle(what, `attack ${s.attack} vs ${s.mode} defense`, context);
     }
     case 'attack-summary': {
       const counter = s.counter ? ' and scores a counterattack' : '';

@@ -1,7 +1,7 @@
 // The steps of the `soak` edition (The Defensive Round) as data, numbers, enums and opaque ids
 // only, and their plain words: one short line each, worded like the seed's worked example ("160 - 100
 // Physical = 60"), and the words of a refused `!defend`. No HTML: the chat renderer escapes and wraps.
-import type { AttackAsked, Facts, Step } from '../edition';
+import { hitTitle as titled, type AttackAsked, type Facts, type Step, type WordsContext } from '../edition';
 import { SITUATION_NAME } from '../situationNames';
 import { actingRefusal } from '../shared';
 import type { DefendFlag, SoakDefendAction, SoakDefendRefusal } from './check';
@@ -234,25 +234,28 @@ function lifeLine(life: Life): string | undefined {
   }
 }
 
-/** The card's title: what the hit did first, then the hit itself ("Bob loses 30 Vitality (200 physical)"). */
-function hitTitle(name: string, hit: HitDescription, result: HitResult, lost: number | undefined): string {
-  if (hit.instantKill) return `${name}: instant kill`;
-  if (hit.to !== 'vitality') return `${name} takes ${lost ?? hit.amount} to ${hit.to === 'soul' ? 'Soul' : 'Power'}`;
-  const what = `(${hit.amount} ${hit.track}${hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : ''})`;
+/** The card's title: what the hit did first, then the hit itself ("Bob loses 30 Vitality (200 physical)"), or as the context puts them. */
+function hitTitle(name: string, hit: HitDescription, result: HitResult, lost: number | undefined, context: WordsContext | undefined): string {
+  const amount = `${hit.amount} ${hit.track}${hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : ''}`;
+  if (hit.instantKill) return titled(`${name} dies`, 'instant kill', context, `${name}: instant kill`);
+  if (hit.to !== 'vitality') {
+    const what = `${name} takes ${lost ?? hit.amount} to ${hit.to === 'soul' ? 'Soul' : 'Power'}`;
+    return titled(what, amount, context, what);
+  }
   switch (result) {
     case 'blocks':
-      return `${name} blocks the hit ${what}`;
+      return titled(`${name} blocks the hit`, amount, context);
     case 'armor-holds':
-      return `${name} takes no damage: the armor holds ${what}`;
+      return titled(`${name} takes no damage: the armor holds`, amount, context);
     case 'unharmed':
-      return `${name} takes no damage ${what}`;
+      return titled(`${name} takes no damage`, amount, context);
     case 'incapacitated':
     case 'dying':
-      return `${name} loses ${lost} Vitality and falls, ${result} ${what}`;
+      return titled(`${name} loses ${lost} Vitality and falls, ${result}`, amount, context);
     case 'dead':
-      return `${name} loses ${lost} Vitality and dies ${what}`;
+      return titled(`${name} loses ${lost} Vitality and dies`, amount, context);
     case 'hit':
-      return `${name} loses ${lost} Vitality ${what}`;
+      return titled(`${name} loses ${lost} Vitality`, amount, context);
   }
 }
 
@@ -273,10 +276,12 @@ function checkResult(result: 'success' | 'fail', action: string | undefined): st
 }
 
 /** Words for any step of this edition: its hit's, its check's, its life's and its card's. Ids go through `nameOf`. */
-export function soakWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+export function soakWords(step: Step, nameOf: (id: string) => string = (id) => id, context?: WordsContext): string {
   const s = step as SoakStep;
   switch (s.kind) {
     case 'defense-used': {
+      // An attack's answer has its own row: only what it did.
+      if (context?.answered && s.source !== 'override') return s.result === 'success' ? 'The hit is blocked, no damage' : 'The hit lands';
       const from = s.source === 'pending' ? ' (from !defend)' : s.source === 'override' ? ' (--defense)' : '';
       // The row is "Defense": its line starts with the result, not the word again.
       if (s.result === 'success') return `Succeeded${from}: the hit is blocked, no damage`;
@@ -384,7 +389,7 @@ export function soakWords(step: Step, nameOf: (id: string) => string = (id) => i
     case 'spectator-drawn':
       return `${nameOf(s.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     case 'hit-title':
-      return hitTitle(nameOf(s.who), s.hit, s.result, s.lost);
+      return hitTitle(nameOf(s.who), s.hit, s.result, s.lost, context);
     case 'hit-summary':
       return `${nameOf(s.who)} ${HIT_SUMMARY[s.result]}.`;
     case 'life-now':

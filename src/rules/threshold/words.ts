@@ -1,6 +1,6 @@
 // The steps of the `threshold` edition (The Defensive Turn) as data, numbers, enums and opaque ids
 // only, and their plain words: one short line each, in The Defensive Turn's terms.
-import type { Headline, Step } from '../edition';
+import { hitTitle, type Headline, type Step, type WordsContext } from '../edition';
 import { SITUATION_NAME } from '../situationNames';
 import { isDead, isDeadForGood, triesLeft } from './life';
 import type { ThresholdState } from './state';
@@ -98,10 +98,12 @@ export function situationWords(situation: string): string {
 }
 
 /** Words for any step of this edition: its rules' steps and its card's. */
-export function thresholdWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+export function thresholdWords(step: Step, nameOf: (id: string) => string = (id) => id, context?: WordsContext): string {
   const s = step as ThresholdStep | ThresholdCardStep;
   switch (s.kind) {
     case 'defense-used': {
+      // An attack's answer has its own row: only what it did.
+      if (context?.answered && s.source !== 'override') return s.result === 'success' ? "The armor's Defense applies" : "The armor's Defense does not apply";
       const from = s.source === 'pending' ? ' (from !defend)' : s.source === 'override' ? ' (--defense)' : '';
       // The row is "Defense": its line starts with the result, not the word again.
       if (s.result === 'success') return `Succeeded${from}: the armor's Defense applies`;
@@ -170,11 +172,8 @@ export function thresholdWords(step: Step, nameOf: (id: string) => string = (id)
       return s.triesLeft > 0 ? `Still dead: ${s.triesLeft} more ${s.triesLeft === 1 ? 'try' : 'tries'}, one a round, each for 1d% EXP` : 'Still dead: no try left after this round';
     case 'attack-title': {
       const name = nameOf(s.who);
-      const what = `(${s.amount} ${s.track})`;
-      if (s.headline === 'missed') return `${name} takes no damage: the armor holds ${what}`;
-      if (s.headline === 'dies') return `${name} loses ${s.lost} Vitality and dies ${what}`;
-      if (s.headline === 'hit') return `${name} loses ${s.lost} Vitality ${what}`;
-      return `${name} takes no damage ${what}`;
+      const what = s.headline === 'missed' ? 'takes no damage: the armor holds' : s.headline === 'dies' ? `loses ${s.lost} Vitality and dies` : s.headline === 'hit' ? `loses ${s.lost} Vitality` : 'takes no damage';
+      return hitTitle(`${name} ${what}`, `${s.amount} ${s.track}`, context);
     }
     case 'attack-summary':
       return `${nameOf(s.who)} ${ATTACK_SUMMARY[s.headline] ?? 'is unharmed'}.`;
