@@ -67,8 +67,9 @@ describe('the playground in a browser', () => {
     expect(await page.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('soak');
     // Every edition the registry offers the GM, and only those.
     expect(await page.getByRole('combobox', { name: 'Edition' }).locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value))).toEqual(playableEditions());
-    expect(await page.getByRole('article').count()).toBe(4);
+    expect(await page.getByRole('article').count()).toBe(5);
     expect(await card('Bob').locator('.owner').textContent()).toBe("Alice's PC");
+    expect(await card('Cleo').locator('.owner').textContent()).toBe("Ben's PC");
     expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('70 of 70');
     expect(await page.locator('#turn-list li[aria-current="true"]').textContent()).toBe('Bob15');
     expect(await log().textContent()).toContain(`DefenseRound v${VERSION} is installed`);

@@ -102,7 +102,7 @@ describe('typing Roll20 macros into the playground chat box', () => {
     expect(await isModal()).toBe(false);
     expect(await dialog().getByText('click the token on the map or its card').isVisible()).toBe(true);
     const list = dialog().getByRole('combobox', { name: 'Target' });
-    expect(await list.locator('option').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate']);
+    expect(await list.locator('option').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate', 'Cleo']);
     await card('Goblin 2').locator('.bars').click();
     await ready(page);
     expect(await dialog().isVisible()).toBe(false);
