@@ -55,6 +55,7 @@ export class App {
     byId<HTMLInputElement>('chat-input').addEventListener('keydown', (event) => this.recallKey(event));
     byId<HTMLSelectElement>('speaker').addEventListener('change', (event) => {
       this.fight.speaker = (event.target as HTMLSelectElement).value;
+      this.selectionNote('');
       this.render();
     });
     const edition = byId<HTMLSelectElement>('edition');
