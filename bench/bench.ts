@@ -365,7 +365,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   const scene = buildDemoScene(mock);
   const pageId = scene.pageId;
   const characterIds: string[] = [];
-  const npcCharacters = characters - 2; // Bob and the Goblin come with the demo scene
+  const npcCharacters = characters - Object.keys(scene.characters).length; // Bob, the Goblin and Cleo come with the demo scene
   for (let j = 0; j < npcCharacters; j += 1) {
     const character = mock.create('character', { name: `NPC ${j + 1}` });
     characterIds.push(character.id);
@@ -374,7 +374,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
     }
   }
   const tokens: string[] = [];
-  const npcTokens = graphics - 4; // Bob, two goblins and a crate
+  const npcTokens = graphics - Object.keys(scene.tokens).length; // Bob, two goblins, a crate and Cleo
   for (let i = 0; i < npcTokens; i += 1) {
     const c = i % npcCharacters;
     const token = mock.create('graphic', {

@@ -119,15 +119,15 @@ export class World {
         mock.create('attribute', { characterid: scene.characters[name], name: attr, current: value, max: '' });
       }
     }
-    // Ben's PC, controlled through its sheet; unlinked bars.
-    const cleo = mock.create('character', { name: 'Cleo', controlledby: scene.players.Ben });
+    // Ben's second PC (the scene's Cleo is his first), controlled through its sheet only; unlinked bars.
+    const dara = mock.create('character', { name: 'Dara', controlledby: scene.players.Ben });
     for (const [attr, value] of Object.entries({ ...EXTRA_ATTRIBUTES, armor_soak: 15, armor_physical: 50, armor_magical: 30, armor_defense: 10, defend_check: 60, evade_check: 50, reaction_check: 40, perception_check: 45, mental_check: 35, save_check: 55, fortitude: 40 })) {
-      mock.create('attribute', { characterid: cleo.id, name: attr, current: value, max: attr.startsWith('armor_') ? value : '' });
+      mock.create('attribute', { characterid: dara.id, name: attr, current: value, max: attr.startsWith('armor_') ? value : '' });
     }
     const page = scene.pageId;
     const token = (props: Record<string, unknown>) =>
       mock.create('graphic', { subtype: 'token', pageid: page, layer: 'objects', showname: true, top: 140, ...props });
-    token({ name: 'Cleo', represents: cleo.id, bar1_value: 45, bar1_max: 45, bar2_value: 12, bar2_max: 12, bar3_value: 9, bar3_max: 9, left: 500 });
+    token({ name: 'Dara', represents: dara.id, bar1_value: 45, bar1_max: 45, bar2_value: 12, bar2_max: 12, bar3_value: 9, bar3_max: 9, left: 500 });
     // Alice's token on the NPC sheet: she controls the token, not the sheet.
     token({ name: 'Drone', represents: scene.characters.Goblin, controlledby: scene.players.Alice, bar1_value: 25, bar1_max: 25, bar2_value: 5, bar3_value: 5, left: 600 });
     // Everyone's token, with a hostile name, representing nothing.

@@ -1,7 +1,17 @@
 // Fights scripted by hand for `npm start -- --demo EDITION`, each telling one edition's rules in
 // 8 to 20 steps with the numbers each step must show (as a test names the edition it tests). An
-// edition without one plays the fight its sample makes (mocks/cli-demo.ts).
-import type { Demo } from './cli-demo.js';
+// edition without one plays the fight its sample makes (mocks/cli-demo.ts). Every fight has an
+// exchange: an `!attack` on Bob and Cleo that Alice and Ben each answer with one button click.
+import type { Demo, DemoStep } from './cli-demo.js';
+
+/** Goblin 1 attacks Bob and Cleo with `!attack` (the GM's selection and target picks): each player's whisper carries the buttons. */
+function attackBoth(title: string, attack: string): DemoStep {
+  return {
+    title,
+    lines: ['as GM', 'select Goblin 1', 'target Bob, Cleo', `${attack} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}`],
+    expect: ['DefenseRound (to Alice):', 'DefenseRound (to Ben):'],
+  };
+}
 
 /** Fights scripted by hand, each for one edition's rules, by the edition's id. */
 export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
@@ -64,9 +74,20 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
         expect: ['Damage undone: Bob (Vitality 40 -> 70, Physical 60 -> 100).'],
       },
       {
-        title: 'The GM ends the round: pending defenses and reactions are cleared',
+        title: 'The GM ends the round: pending defenses and reactions are cleared (Bob\'s failed defense made ahead too)',
         lines: ['!defense-round next-round'],
         expect: ['Round 2'],
+      },
+      attackBoth('Goblin 1 attacks Bob and Cleo at once with !attack, 30 physical: Alice and Ben each get a whisper with a button per answer', '!attack 30'),
+      {
+        title: 'Alice clicks Defend for Bob (the sandbox\'s die shows 20, against defend_check 55): the attack waits for Cleo',
+        lines: ['as Alice', 'dice 20', 'click "Defend"'],
+        expect: ['Defend d100 20 vs 55: success', '(Alice clicks: !defend --answer'],
+      },
+      {
+        title: 'Ben clicks No defense for Cleo: the attack resolves; Bob blocks it, Cleo\'s light armor takes 1 + 1 of the 30',
+        lines: ['as Ben', 'click "No defense"'],
+        expect: ['(Ben clicks: !defend --answer', 'blocks the hit', 'Vitality 50 -> 22'],
       },
     ],
   },
@@ -76,18 +97,14 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
     intro: [
       'The rules text\'s Bob: 30 Vitality, armor Defense 10, Physical Armor 18. A hit chance above the',
       'armor hits; a successful defense check takes the armor\'s Defense off the damage. At 0 or below a',
-      'character is dead, with one free save.',
+      'character is dead, with one free save. The sandbox gives the table the edition\'s sample values',
+      'with the switch (the goblins\' Physical Armor 12); Cleo keeps her light armor (Physical Armor 1).',
     ],
     steps: [
       {
-        title: 'The GM switches the edition',
+        title: 'The GM switches the edition; the sandbox gives Bob the rules text\'s numbers, the goblins armor on the d20 scale',
         lines: ['!defense-round config edition threshold'],
-        expect: ['Edition is now threshold'],
-      },
-      {
-        title: 'Bob as in the rules text: per-token Defense 10 and Physical Armor 18, Vitality typed as 30',
-        lines: ['select Bob', '!defense-round set armor_defense 10', '!defense-round set armor_physical 18', 'edit Bob bar1 30'],
-        expect: ['armor_defense = 10 on Bob', 'armor_physical = 18 on Bob', 'Vitality 30/70'],
+        expect: ['Edition is now threshold', 'Bob: Vitality 30, Defense 10, Physical armor 18', 'Physical armor 12'],
       },
       { title: 'It is Goblin 1\'s turn: everyone else is in the Defensive Turn', lines: ['next-turn'] },
       {
@@ -97,7 +114,7 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
       },
       {
         title: 'Goblin 1 hits with a hit chance of 19 for 20 damage',
-        lines: ['as GM', '!damage 20 --hit 19'],
+        lines: ['as GM', 'select Bob', '!damage 20 --hit 19'],
         expect: ['Hit chance 19 beats Physical Armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20'],
       },
       {
@@ -106,7 +123,7 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
         expect: ['no damage'],
       },
       {
-        title: 'Goblin 2 (Physical Armor 20) is hit with a hit chance of 30 for 40, with no defense',
+        title: 'Goblin 2 (Physical Armor 12) is hit with a hit chance of 30 for 40, with no defense',
         lines: ['select Goblin 2', '!damage 40 --hit 30'],
         expect: ['Vitality 30 -> -10', 'Goblin 2 is hit and dies.'],
       },
@@ -120,9 +137,20 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
         lines: ['!defend --action save --roll 10'],
         expect: ['no save is owed'],
       },
+      attackBoth('Goblin 1 attacks Bob and Cleo with !attack, hit chance 19 for 12: it beats both armors (18 and 1), so both are asked', '!attack 12 --hit 19'),
+      {
+        title: 'Alice clicks Defend for Bob (the sandbox\'s die shows 10, against 55): his Defense 10 will come off',
+        lines: ['as Alice', 'dice 10', 'click "Defend"'],
+        expect: ['Defend d100 10 vs 55: success', '(Alice clicks: !defend --answer'],
+      },
+      {
+        title: 'Ben clicks No defense for Cleo: the attack resolves; Bob takes 12 - 10, Cleo all 12',
+        lines: ['as Ben', 'click "No defense"'],
+        expect: ['(Ben clicks: !defend --answer', 'Vitality 20 -> 18', 'Vitality 50 -> 38'],
+      },
       {
         title: 'The GM ends the round',
-        lines: ['!defense-round next-round'],
+        lines: ['as GM', '!defense-round next-round'],
         expect: ['Round 2'],
       },
     ],
@@ -180,6 +208,17 @@ export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
         title: 'The GM takes that attack back: the initiative is given back',
         lines: ['!damage --undo', 'tokens'],
         expect: ['Damage undone: Goblin 1.', 'Damage undone (GM): Goblin 1 (Initiative -3 -> 2).', 'initiative: 2'],
+      },
+      attackBoth('Goblin 1 attacks Bob and Cleo with !attack: attack 20, weapon 8', '!attack 8 --attack 20'),
+      {
+        title: 'Alice clicks Passive for Bob (the sandbox\'s d20 shows 5): 5 + 10 passive = 15 does not beat 20',
+        lines: ['as Alice', 'dice 5', 'click "Passive"'],
+        expect: ['Passive defense, d20 5', '(Alice clicks: !defend --answer'],
+      },
+      {
+        title: 'Ben clicks Passive for Cleo (d20 3): the attack resolves; 8 + 5 margin = 13 does not beat Bob\'s armor 13 (stamina), 8 + 9 = 17 beats Cleo\'s 3',
+        lines: ['as Ben', 'dice 3', 'click "Passive"'],
+        expect: ['(Ben clicks: !defend --answer', 'Power 30 -> 17', 'Vitality 50 -> 33'],
       },
     ],
   },

@@ -3,7 +3,8 @@
 // numbers it should produce; a step that does not show them is flagged and the demo exits 1, so a
 // demo that stops matching the rules is noticed. Some editions have a fight scripted by hand for
 // their rules (mocks/cli-demo-fights.ts, as a test names the edition it tests); every other
-// edition plays the fight its sample makes (its worked example on the demo table), or a plain hit.
+// edition plays the fight its sample makes (its worked example on the demo table, then its hit as
+// an `!attack` that Alice answers with a click), or a plain hit.
 import type { CliSession } from './cli-session.js';
 import { DEFAULT_EDITION, editionIds, editionOf } from '../src/rules/editions.js';
 import type { EditionId, SampleValues } from '../src/rules/edition.js';
@@ -35,7 +36,18 @@ function sets(values: SampleValues): string[] {
   return Object.entries(values).flatMap(([key, value]) => (key === 'vitality' ? [] : [`!defense-round set ${key} ${value}`]));
 }
 
-/** The fight an edition's sample makes: the switch, the worked example's numbers on Bob and the goblins, its moves, the round's end. */
+/** `!damage N ...` as an `!attack` on the defender picked with `target`. */
+export function attackLine(hit: string): string {
+  return `${hit.replace(/^!damage\b/, '!attack')} --ids @{target|Defender|token_id}`;
+}
+
+/** The label a prompt's first answer button starts with ("defend": "Defend", as in "Defend (55)"). */
+function firstAnswerLabel(edition: EditionId): string {
+  const word = editionOf(edition).check.answers.choices[0] ?? 'none';
+  return word === 'none' ? 'No defense' : `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+}
+
+/** The fight an edition's sample makes: the switch, the worked example's numbers on Bob and the goblins, its moves, its hit as an attack Alice answers, the round's end. */
 export function sampleDemo(edition: EditionId): Demo {
   const sample = editionOf(edition).table.sample;
   const steps: DemoStep[] = [];
@@ -48,8 +60,16 @@ export function sampleDemo(edition: EditionId): Demo {
       expect: Object.entries(sample.hero).flatMap(([key, value]) => (key === 'vitality' ? [] : [`${key} = ${value} on Bob`])),
     });
     // A defense made ahead is not made on one's own turn: Bob, first in the Turn Tracker, passes it.
-    if (sample.example.moves.some((move) => /^!defend\b/i.test(move.line))) steps.push({ title: 'It is Goblin 1\'s turn', lines: ['next-turn'] });
+    const offTurn = sample.example.moves.some((move) => /^!defend\b/i.test(move.line));
+    if (offTurn) steps.push({ title: 'It is Goblin 1\'s turn', lines: ['next-turn'] });
     for (const move of sample.example.moves) steps.push({ title: `${move.says} (the rules say: ${move.expect})`, lines: ['select Bob', move.line] });
+    // The exchange: the sample's hit declared by Goblin 1 as an attack on Bob, answered by Alice's click.
+    steps.push({
+      title: `Goblin 1 attacks Bob with !attack (the sample's hit, ${sample.hit}): Alice gets a whisper with a button per answer`,
+      lines: [...(offTurn ? [] : ['next-turn']), 'select Goblin 1', 'target Bob', attackLine(sample.hit)],
+      expect: ['DefenseRound (to Alice):'],
+    });
+    steps.push({ title: 'Alice answers with one click', lines: ['as Alice', `click "${firstAnswerLabel(edition)}"`, 'as GM'], expect: ['(Alice clicks: !defend --answer'] });
   } else {
     steps.push({ title: 'A plain hit on Goblin 1', lines: ['select Goblin 1', '!damage 10'] });
   }

@@ -6,11 +6,17 @@ import { expandMacro, needsExpansion, queryPrompts, type Prompter } from './cli-
 import { createRoll20, type MockObject, type MockRoll20 } from './roll20.js';
 import { buildDemoScene, type DemoScene } from './scene.js';
 import { loadBundle, loadBundleSource } from './vm.js';
-import { editionIds } from '../src/rules/editions.js';
+import { sampleEdits, switchNote, WORN, type SampleEdit } from './sample-table.js';
+import { controllersOf, hiddenFromPlayers, numbersHiddenFrom, whyNotSelectable } from './table-view.js';
+import { editionIds, isEditionId } from '../src/rules/editions.js';
+import type { EditionId } from '../src/rules/edition.js';
 
 export const HELP = `Commands:
-  as <player>                 speak as GM, Alice or Ben (case-insensitive)
-  select <token>[, <token>]   select tokens by name; "select" alone clears the selection
+  as <player>                 speak as GM, Alice (Bob's player) or Ben (Cleo's) (case-insensitive);
+                              each has a selection of her own, and sees NPC numbers only as the
+                              script shows them to her
+  select <token>[, <token>]   select tokens by name; "select" alone clears the selection. A player
+                              selects only the tokens she controls (the GM any), as in Roll20
   target <token>[, <token>]   the token(s) the next line's @{target|...} picks, one per label in
                               order; otherwise a terminal asks, and piped input takes the first
                               token not selected (and says so)
@@ -24,6 +30,8 @@ export const HELP = `Commands:
                               edit a bar by hand, as a user (fires Roll20's change events)
   next-turn                   press the Turn Tracker's next-turn button
   wait <seconds>              let time pass at the table (an attack's answer-timeout runs out)
+  dice <face> [<face> ...]    the next dice rolled show these faces (the sandbox's own, so a fight
+                              plays the same every time)
   click <n> [answer]          press button n (buttons are numbered across the session and stay
                               clickable); the answer fills ?{...} (several: separated by |).
                               A whispered button is clickable only by whom it was whispered to
@@ -34,6 +42,11 @@ export const HELP = `Commands:
   help                        this text
   quit                        leave
   anything else               said in chat by the current player (/w, /em, /roll work)
+An attack to try: next-turn, select Goblin 1, target Bob, then
+  !attack [[1d8+2]] --ids @{target|Defender|token_id}
+and Alice answers with one click: as Alice, click "Defend" (or "No defense").
+After !defense-round config edition X the sandbox gives the demo table X's sample values (and
+says which): the script itself keeps bars and armor on a switch.
 Scripted fights: npm start -- --demo ${editionIds().join('|')}`;
 
 export interface SessionOptions {
@@ -62,7 +75,8 @@ export class CliSession {
   readonly mock: MockRoll20;
   readonly scene: DemoScene;
   private speaker: MockObject;
-  private selection: MockObject[] = [];
+  /** Each player's own selection, by player id: Roll20 keeps one per player. */
+  private readonly selections = new Map<string, MockObject[]>();
   private targetPicks: MockObject[] = [];
   private pendingAnswers: string | undefined;
   private readonly buttons: SessionButton[] = [];
@@ -96,6 +110,15 @@ export class CliSession {
     });
     out.push(...session.report(true));
     return { session, output: out.join('\n') };
+  }
+
+  /** The current speaker's selection (tokens since removed left out). */
+  private get selection(): MockObject[] {
+    return (this.selections.get(this.speaker.id) ?? []).filter((t) => !t.removed);
+  }
+
+  private set selection(tokens: MockObject[]) {
+    this.selections.set(this.speaker.id, tokens);
   }
 
   prompt(): string {
@@ -154,11 +177,13 @@ export class CliSession {
           await this.mock.settle();
         });
         break;
+      case 'dice':
+        return { output: this.forceDice(rest), quit: false };
       case 'click': {
         const command = await this.buttonCommand(rest);
         if (!command.ok) return { output: command.error, quit: false };
         out.push(...command.notes, `(${this.speakerName()} clicks: ${command.line})`);
-        await this.guard(out, () => this.say(command.line));
+        await this.sayAndFollow(out, command.line);
         break;
       }
       default: {
@@ -169,9 +194,9 @@ export class CliSession {
           if (!expanded.ok) return { output: `${expanded.error} Nothing was sent.`, quit: false };
           out.push(...expanded.notes);
           if (expanded.line !== line) out.push(`(sent: ${expanded.line})`);
-          await this.guard(out, () => this.say(expanded.line));
+          await this.sayAndFollow(out, expanded.line);
         } else {
-          await this.guard(out, () => this.say(line));
+          await this.sayAndFollow(out, line);
         }
       }
     }
@@ -182,7 +207,7 @@ export class CliSession {
   private macroEnv(answers: string[]) {
     return {
       mock: this.mock,
-      selection: this.selection.filter((t) => !t.removed),
+      selection: this.selection,
       tokens: this.tokens(),
       targetPicks: this.targetPicks,
       answers,
@@ -205,7 +230,9 @@ export class CliSession {
   private switchSpeaker(name: string): string {
     try {
       this.speaker = this.mock.player(name.trim());
-      return `Now speaking as ${this.speakerName()}${this.mock.globals.playerIsGM(this.speaker.id) ? ' (GM)' : ''}.`;
+      const selected = this.selection.map((t) => String(t.get('name')));
+      const hers = selected.length > 0 ? ` Selected: ${selected.join(', ')}.` : '';
+      return `Now speaking as ${this.speakerName()}${this.isGM() ? ' (GM)' : ''}.${hers}`;
     } catch {
       return `No player named "${name}". Players: ${this.players().join(', ')}.`;
     }
@@ -222,11 +249,33 @@ export class CliSession {
     return { ok: true, tokens: found };
   }
 
+  /** As in Roll20, a player selects only tokens she controls (the GM any): the others are left out, each with why. */
   private select(list: string): string {
     const named = this.namedTokens(list);
     if (!named.ok) return named.error;
-    this.selection = named.tokens;
-    return named.tokens.length === 0 ? 'Selection cleared.' : `Selected: ${named.tokens.map((t) => t.get('name')).join(', ')}.`;
+    const refused = named.tokens.flatMap((t) => {
+      const why = whyNotSelectable(this.mock, this.speaker.id, t);
+      return why === undefined ? [] : [`${this.speakerName()} cannot select ${String(t.get('name'))}: it ${why} (the GM selects any).`];
+    });
+    const allowed = named.tokens.filter((t) => whyNotSelectable(this.mock, this.speaker.id, t) === undefined);
+    if (named.tokens.length === 0) {
+      this.selection = [];
+      return 'Selection cleared.';
+    }
+    if (allowed.length === 0) {
+      const now = this.selection.map((t) => String(t.get('name')));
+      return [...refused, `Selection unchanged${now.length > 0 ? `: ${now.join(', ')}` : ''}.`].join('\n');
+    }
+    this.selection = allowed;
+    return [...refused, `Selected: ${allowed.map((t) => t.get('name')).join(', ')}.`].join('\n');
+  }
+
+  /** `dice 10 4`: the next dice rolled show these faces. */
+  private forceDice(args: string): string {
+    const faces = args.split(/[\s,]+/).filter((f) => f !== '').map(Number);
+    if (faces.length === 0 || faces.some((f) => !Number.isInteger(f) || f < 1)) return 'Usage: dice <face> [<face> ...], whole numbers from 1, e.g. dice 10';
+    this.mock.dice.force(...faces);
+    return `The next ${faces.length === 1 ? 'die shows' : `${faces.length} dice show`} ${faces.join(', ')}.`;
   }
 
   private target(list: string): string {
@@ -253,24 +302,36 @@ export class CliSession {
     const to = button.whisperTo;
     if (to === undefined) return true;
     if (button.senderId === this.speaker.id) return true;
-    if (to === 'gm') return this.mock.globals.playerIsGM(this.speaker.id);
+    if (to === 'gm') return this.isGM();
     if (this.speakerName().toLowerCase() === to.toLowerCase()) return true;
     // A whisper to a character reaches the players who control it.
     const characters = this.mock.globals.findObjs({ _type: 'character' }) as unknown as MockObject[];
-    return characters.some((c) => String(c.get('name')).toLowerCase() === to.toLowerCase() && controllers(c).some((id) => id === this.speaker.id || id === 'all'));
+    return characters.some((c) => String(c.get('name')).toLowerCase() === to.toLowerCase() && controllersOf(c).some((id) => id === this.speaker.id || id === 'all'));
   }
 
   private audience(button: SessionButton): string {
     return button.whisperTo === undefined ? 'everyone' : button.whisperTo === 'gm' ? 'the GM' : button.whisperTo;
   }
 
+  /**
+   * The latest button with this label (else the latest whose label starts with it: "Defend" finds
+   * "Defend (55)"), preferring one the speaker may click: two players' prompts carry the same labels.
+   */
+  private latestLabelled(label: string): SessionButton | undefined {
+    const wanted = label.trim().toLowerCase();
+    const latest = [...this.buttons].reverse();
+    for (const matches of [(b: SessionButton) => b.label.toLowerCase() === wanted, (b: SessionButton) => b.label.toLowerCase().startsWith(wanted)]) {
+      const found = latest.filter(matches);
+      if (found.length > 0) return found.find((b) => this.mayClick(b)) ?? found[0];
+    }
+    return undefined;
+  }
+
   private async buttonCommand(args: string): Promise<{ ok: true; line: string; notes: string[] } | { ok: false; error: string }> {
     // click <n> [answer], or click "<label>" [answer]: the latest button with that label.
     const quoted = /^"([^"]+)"\s*(.*)$/.exec(args);
     const [which = '', ...answerWords] = quoted ? [quoted[1]!, ...(quoted[2] ? [quoted[2]] : [])] : args.split(/\s+/);
-    const labelled = quoted ? [...this.buttons].reverse().filter((b) => b.label.toLowerCase() === which.trim().toLowerCase()) : [];
-    // The latest the speaker sees (in Roll20 a whisper to another is not on her screen: the GM's card has the players' buttons too), else the latest.
-    const byLabel = labelled.find((b) => this.mayClick(b)) ?? labelled[0];
+    const byLabel = quoted ? this.latestLabelled(which) : undefined;
     if (quoted && !byLabel) return { ok: false, error: `No button labelled "${which}" yet ("buttons" lists them).` };
     const n = byLabel ? byLabel.n : Number(which);
     const button = Number.isInteger(n) ? this.buttons[n - 1] : undefined;
@@ -302,7 +363,58 @@ export class CliSession {
   }
 
   private async say(line: string): Promise<void> {
-    await this.mock.chat(this.speaker.id, line, { selected: this.selection.filter((t) => !t.removed).map((t) => t.id) });
+    await this.mock.chat(this.speaker.id, line, { selected: this.selection.map((t) => t.id) });
+  }
+
+  /**
+   * Says a line; when it switched the edition, gives the demo table the new edition's sample values
+   * as the GM's own edits and says so (the script keeps values on a switch by design).
+   */
+  private async sayAndFollow(out: string[], line: string): Promise<void> {
+    const before = this.edition();
+    await this.guard(out, () => this.say(line));
+    const after = this.edition();
+    if (after === undefined || after === before) return;
+    out.push(...this.newOutput());
+    let made: SampleEdit[] = [];
+    await this.guard(out, async () => {
+      made = await this.giveSample(after);
+    });
+    const note = switchNote(after, made, 'The sandbox');
+    if (note !== undefined) out.push(...this.newOutput(), `(${note})`);
+  }
+
+  /** The edition the script plays now, from its state. */
+  private edition(): EditionId | undefined {
+    const stored = (this.mock.state.DefenseRound as { settings?: { edition?: unknown } } | undefined)?.settings?.edition;
+    return isEditionId(stored) ? stored : undefined;
+  }
+
+  /** The sample's edits not already on the table, made as the GM's hand edits (Roll20 fires their events). */
+  private async giveSample(edition: EditionId): Promise<SampleEdit[]> {
+    const settings = (this.mock.state.DefenseRound as { settings?: { attributes?: Record<string, string>; bars?: Record<string, string> } } | undefined)?.settings;
+    const made: SampleEdit[] = [];
+    for (const edit of sampleEdits(edition)) {
+      const value = String(edit.value);
+      if (edit.kind === 'vitality') {
+        const bar = settings?.bars?.vitality ?? 'bar1';
+        const token = this.findToken(edit.token);
+        if (!token || (String(token.get(`${bar}_value`)) === value && String(token.get(`${bar}_max`)) === value)) continue;
+        this.mock.userEdit(token, { [`${bar}_value`]: value, [`${bar}_max`]: value });
+      } else {
+        const name = settings?.attributes?.[edit.key] ?? edit.key;
+        const character = (this.mock.globals.findObjs({ _type: 'character', name: edit.character }) as unknown as MockObject[])[0];
+        if (!character) continue;
+        const props: Record<string, string> = WORN.has(edit.key) ? { current: value, max: value } : { current: value };
+        const attribute = (this.mock.globals.findObjs({ _type: 'attribute', _characterid: character.id }) as unknown as MockObject[]).find((a) => String(a.get('name')).toLowerCase() === name.toLowerCase());
+        if (attribute && Object.entries(props).every(([k, v]) => String(attribute.get(k)) === v)) continue;
+        if (attribute) this.mock.userEdit(attribute, props);
+        else this.mock.userCreate('attribute', { characterid: character.id, name, current: '', max: '', ...props });
+      }
+      made.push(edit);
+      await this.mock.settle();
+    }
+    return made;
   }
 
   /** Runs an action; a sandbox crash or a usage mistake becomes output, never an exception. */
@@ -321,6 +433,16 @@ export class CliSession {
 
   /** New chat messages, API log lines and mock warnings, then the tokens. */
   private report(withPlayers: boolean): string[] {
+    const out = this.newOutput();
+    if (withPlayers) {
+      out.push(`Players: ${this.players().join(', ')}. Speaking as ${this.speakerName()}. Tokens (* selected, > turn):`);
+    }
+    out.push(...this.tokenLines(withPlayers));
+    return out;
+  }
+
+  /** New chat messages, API log lines and mock warnings. */
+  private newOutput(): string[] {
     const out: string[] = [];
     for (const record of this.mock.newMessages()) {
       if (record.type === 'api') continue; // commands are not shown in Roll20's chat
@@ -347,17 +469,28 @@ export class CliSession {
     this.logCursor = this.mock.logs.length;
     for (const line of this.mock.warnings.slice(this.warningCursor)) out.push(`[mock warning] ${line}`);
     this.warningCursor = this.mock.warnings.length;
-    if (withPlayers) {
-      out.push(`Players: ${this.players().join(', ')}. Speaking as ${this.speakerName()}. Tokens (* selected, > turn):`);
-    }
-    out.push(...this.tokenLines(withPlayers));
     return out;
   }
 
+  private isGM(): boolean {
+    return this.mock.globals.playerIsGM(this.speaker.id) === true;
+  }
+
+  /** The tokens the speaker sees: a player not those hidden from the players (the GM layer). */
+  private seenTokens(): MockObject[] {
+    return this.isGM() ? this.tokens() : this.tokens().filter((t) => !hiddenFromPlayers(this.mock, t));
+  }
+
+  /** Whether the script keeps this token's numbers from the speaker (an NPC's, for a player, by the GM's visibility setting). */
+  private hidesNumbers(token: MockObject): boolean {
+    return numbersHiddenFrom(this.mock, this.speaker.id, token);
+  }
+
   private tokenLines(all: boolean): string[] {
-    const tokens = this.tokens();
+    const tokens = this.seenTokens();
     const width = Math.max(...tokens.map((t) => String(t.get('name')).length), 4);
-    const bar = (t: MockObject, n: number, label: string) => `${label} ${show(t.get(`bar${n}_value` as never))}/${show(t.get(`bar${n}_max` as never))}`;
+    // A player reads an NPC's bars only where the script would show her its numbers.
+    const bar = (t: MockObject, n: number, label: string) => (this.hidesNumbers(t) ? `${label} (hidden)` : `${label} ${show(t.get(`bar${n}_value` as never))}/${show(t.get(`bar${n}_max` as never))}`);
     const turn = this.mock.turnOrder()[0]?.id;
     const lines: string[] = [];
     for (const t of tokens) {
@@ -373,23 +506,26 @@ export class CliSession {
 
   /** The `tokens` command: everything about each token that a command might need. */
   private tokenTable(): string[] {
-    const tokens = this.tokens();
+    const tokens = this.seenTokens();
     if (tokens.length === 0) return ['No tokens on the page.'];
     const turnOrder = this.mock.turnOrder();
     const out = ['Tokens on the page (* selected, > turn):'];
+    if (tokens.some((t) => this.hidesNumbers(t))) out.push(`(hidden: numbers the script keeps from ${this.speakerName()}, as the GM's visibility setting says for NPCs)`);
     for (const t of tokens) {
       const flags = `${this.selection.includes(t) ? '*' : ' '}${turnOrder[0]?.id === t.id ? '>' : ' '}`;
       const characterId = String(t.get('represents') ?? '');
       const character = characterId === '' ? undefined : (this.mock.globals.getObj('character', characterId) as MockObject | undefined);
       out.push(`${flags}${String(t.get('name'))}  id ${t.id}  ${character ? `character ${String(character.get('name'))}` : 'no character'}`);
-      const own = controllers(t);
-      const viaCharacter = character ? controllers(character) : [];
+      const own = controllersOf(t);
+      const viaCharacter = character ? controllersOf(character) : [];
       const who = [...new Set([...own, ...viaCharacter])].map((id) => this.controllerName(id));
       const source = own.length > 0 && viaCharacter.length > 0 ? 'token and character' : own.length > 0 ? 'token' : 'character';
       out.push(`    controlled by: ${who.length === 0 ? 'the GM only (an NPC)' : `${who.join(', ')} (through the ${source}) and the GM`}`);
+      const hidden = this.hidesNumbers(t);
       const bars = [1, 2, 3].map((n) => {
         const link = String(t.get(`bar${n}_link`) ?? '');
         const attr = link === '' ? undefined : (this.mock.globals.getObj('attribute', link) as MockObject | undefined);
+        if (hidden) return `bar${n} (hidden)`;
         return `bar${n} ${show(t.get(`bar${n}_value`))}/${show(t.get(`bar${n}_max`))}${attr ? ` (linked to ${String(attr.get('name'))})` : ''}`;
       });
       out.push(`    ${bars.join('  ')}`);
@@ -426,11 +562,6 @@ export class CliSession {
   private players(): string[] {
     return (this.mock.globals.findObjs({ _type: 'player' }) as unknown as MockObject[]).map((p) => String(p.get('_displayname' as never)));
   }
-}
-
-/** The player ids (or 'all') in an object's controlledby. */
-function controllers(obj: MockObject): string[] {
-  return String(obj.get('controlledby') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 class UsageError extends Error {}

@@ -161,8 +161,11 @@ export interface MockRoll20 {
   attribute(charName: string, attrName: string): MockObject;
   /** A stored property without Roll20's rules (async text fields read directly). */
   peek(obj: Roll20Object<any>, property: string): unknown;
-  /** Creates an object as the API would, typed loosely for test set-up. */
-  create(type: string, props?: Props): MockObject;
+  /**
+   * Creates an object as the API would, typed loosely for test set-up. `id`: one made elsewhere
+   * (a scene's later addition that must not move the ids every object after it is given).
+   */
+  create(type: string, props?: Props, id?: string): MockObject;
   /**
    * The GM adds a custom token marker set: each marker joins the campaign's `token_markers` as Roll20
    * lists it, `{ id, name, tag: "Name::id", url }` (names need not be unique; ids are).
@@ -558,7 +561,7 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       const target = obj as MockObject;
       return target.props[target.keyOf(property)];
     },
-    create: (type, props = {}) => store.create(type, withPage(type, props)),
+    create: (type, props = {}, id?: string) => (id === undefined ? store.create(type, withPage(type, props)) : store.create(type, withPage(type, props), id)),
     addTokenMarkers(markers) {
       const listed = JSON.parse(String(campaign.props.token_markers)) as Array<{ id: number }>;
       for (const { name, id } of markers) {

@@ -1,6 +1,9 @@
 // The demo table used by the local sandbox and by command tests: a PC (Bob, linked bars), two
-// unlinked goblins sharing one sheet, and a crate that represents no character.
+// unlinked goblins sharing one sheet, a crate that represents no character, and Ben's PC (Cleo,
+// lightly armored: the docs' default attack gets through her armor in every edition). Cleo is made
+// last, so every other object keeps the id it always had.
 import type { MockObject, MockRoll20 } from './roll20.js';
+import { createIdSource } from './random.js';
 
 type Values = Record<string, readonly [current: number | string, max?: number | string]>;
 
@@ -37,15 +40,42 @@ const GOBLIN_ATTRIBUTES = {
   save_check: [45],
 } as const satisfies Values;
 
+// Ben's PC in a leather jerkin: Physical 1 and Defense 1 stand in soak (a default 1d8+2 hit still
+// takes 1 or more), and on threshold's d20 scale a hit chance above 1 hits; an opposed armor score
+// and passive defense too, so an attack in any edition can be tried on her.
+const CLEO_ATTRIBUTES = {
+  vitality: [50, 50],
+  soul: [30, 30],
+  power: [30, 30],
+  armor_soak: [0],
+  armor_physical: [1, 1],
+  armor_magical: [0, 0],
+  armor_defense: [1],
+  armor_spirit: [0],
+  natural_defense: [0],
+  fortitude: [40],
+  defend_check: [50],
+  evade_check: [60],
+  reaction_check: [55],
+  perception_check: [55],
+  mental_check: [45],
+  save_check: [50],
+  passive_defense: [8],
+  active_defense: [3],
+  full_defense: [2],
+  armor_score: [3],
+} as const satisfies Values;
+
 export interface DemoScene {
   pageId: string;
   players: { GM: string; Alice: string; Ben: string };
-  characters: { Bob: string; Goblin: string };
-  tokens: { Bob: string; 'Goblin 1': string; 'Goblin 2': string; Crate: string };
+  characters: { Bob: string; Goblin: string; Cleo: string };
+  tokens: { Bob: string; 'Goblin 1': string; 'Goblin 2': string; Crate: string; Cleo: string };
   /** Attribute ids by character name, then attribute name. */
   attributes: {
     Bob: Record<keyof typeof BOB_ATTRIBUTES, string>;
     Goblin: Record<keyof typeof GOBLIN_ATTRIBUTES, string>;
+    Cleo: Record<keyof typeof CLEO_ATTRIBUTES, string>;
   };
 }
 
@@ -87,12 +117,25 @@ export function buildDemoScene(mock: MockRoll20): DemoScene {
     { name: 'Bleeding', id: 5120 },
   ]);
 
+  // Ben's PC, added to the scene later than the rest: her ids come from a source of their own, so
+  // every object made after the scene (a test's, a saved state's) keeps the id it always had. She
+  // is not in the Turn Tracker, so every fight's turns stay as they were.
+  const cleoId = createIdSource(0xc1e0);
+  const cleo = mock.create('character', { name: 'Cleo', controlledby: ben.id, inplayerjournals: ben.id }, cleoId());
+  const cleoAttributes = createAttributes(mock, cleo, CLEO_ATTRIBUTES, cleoId);
+  const cleoToken = createToken(mock, pageId, 'Cleo', cleo.id, ben.id, 100, {
+    bar1_link: cleoAttributes.vitality,
+    bar2_link: cleoAttributes.soul,
+    bar3_link: cleoAttributes.power,
+  }, 280, cleoId());
+  cleo.props._defaulttoken = JSON.stringify(defaultToken(cleoToken));
+
   return {
     pageId,
     players: { GM: gm.id, Alice: alice.id, Ben: ben.id },
-    characters: { Bob: bob.id, Goblin: goblin.id },
-    tokens: { Bob: bobToken.id, 'Goblin 1': goblin1.id, 'Goblin 2': goblin2.id, Crate: crate.id },
-    attributes: { Bob: bobAttributes, Goblin: goblinAttributes },
+    characters: { Bob: bob.id, Goblin: goblin.id, Cleo: cleo.id },
+    tokens: { Bob: bobToken.id, 'Goblin 1': goblin1.id, 'Goblin 2': goblin2.id, Crate: crate.id, Cleo: cleoToken.id },
+    attributes: { Bob: bobAttributes, Goblin: goblinAttributes, Cleo: cleoAttributes },
   };
 }
 
@@ -105,11 +148,11 @@ function defaultToken(token: MockObject): Record<string, unknown> {
   return saved;
 }
 
-function createAttributes<K extends string>(mock: MockRoll20, character: MockObject, values: Record<K, Values[string]>): Record<K, string> {
+function createAttributes<K extends string>(mock: MockRoll20, character: MockObject, values: Record<K, Values[string]>, newId?: () => string): Record<K, string> {
   const ids = {} as Record<K, string>;
   for (const name of Object.keys(values) as K[]) {
     const [current, max = ''] = values[name];
-    ids[name] = mock.create('attribute', { characterid: character.id, name, current, max }).id;
+    ids[name] = mock.create('attribute', { characterid: character.id, name, current, max }, newId?.()).id;
   }
   return ids;
 }
@@ -122,6 +165,8 @@ function createToken(
   controlledby: string,
   left: number,
   bars: Record<string, string | number>,
+  top = 140,
+  id?: string,
 ): MockObject {
   return mock.create('graphic', {
     subtype: 'token',
@@ -132,8 +177,8 @@ function createToken(
     controlledby,
     showname: true,
     left,
-    top: 140,
+    top,
     imgsrc: 'https://s3.amazonaws.com/files.d20.io/images/0/token/thumb.png',
     ...bars,
-  });
+  }, id);
 }

@@ -73,8 +73,8 @@ describe('roll queries', () => {
     const session = await start({ ask: async (q) => (asked.push(q), typed.shift() ?? null) });
     const out = await run(session, 'select Bob', '!echo @{target|Target|token_name} [[?{Damage|4}]] ?{Type|Physical,physical|Magical,magical}');
     expect(asked).toEqual([
-      'Pick "Target" (1 Bob, 2 Goblin 1, 3 Goblin 2, 4 Crate) [Goblin 1]: ',
-      'No token "nobody" on the page. Pick "Target" (1 Bob, 2 Goblin 1, 3 Goblin 2, 4 Crate) [Goblin 1]: ',
+      'Pick "Target" (1 Bob, 2 Goblin 1, 3 Goblin 2, 4 Crate, 5 Cleo) [Goblin 1]: ',
+      'No token "nobody" on the page. Pick "Target" (1 Bob, 2 Goblin 1, 3 Goblin 2, 4 Crate, 5 Cleo) [Goblin 1]: ',
       '?{Damage} [4]: ',
       '?{Type} (1 Physical, 2 Magical) [Physical]: ',
       '"x" is not one of the choices. ?{Type} (1 Physical, 2 Magical) [Physical]: ',

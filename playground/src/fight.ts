@@ -4,6 +4,8 @@
 // drive it directly.
 import { createRoll20, type ChatRecord, type MockObject, type MockRoll20 } from '../../mocks/roll20.js';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene.js';
+import { numbersHiddenFrom, whyNotSelectable } from '../../mocks/table-view.js';
+import { WORN } from '../../mocks/sample-table.js';
 import { loadScript } from './sandbox.js';
 import { addStep, BAR_KEYS, emptySpec, emptyTally, liveBoundText, overBound, type BarKey, type FightSpec, type Step } from './share.js';
 import { DEFAULT_EDITION, editionOf, isEditionId, playableEditions } from '../../src/rules/editions.js';
@@ -46,6 +48,8 @@ export interface SheetValue {
 export interface TokenView {
   id: string;
   name: string;
+  /** The script keeps its numbers from the viewer (an NPC's, for a player): no bars, no sheet values. */
+  numbersHidden: boolean;
   /** "Alice's PC", "NPC", "object". */
   owner: string;
   character?: string;
@@ -71,7 +75,7 @@ export interface TurnView {
 }
 
 /** The values that wear (a protection): shown as current/max, the max being the undamaged armor. */
-export const WORN: ReadonlySet<string> = new Set<ValueKey>(['armor_physical', 'armor_magical']);
+export { WORN };
 
 /**
  * The sheet values an edition's card shows, by the settings' attribute key, in the edition's words
@@ -105,8 +109,8 @@ export class Fight {
   /** The script's export (its version and API), when it loaded. */
   exported: unknown;
   speaker = 'GM';
-  /** Selected tokens, by id. */
-  selection: string[] = [];
+  /** Each speaker's own selection, by name then token ids: Roll20 keeps one per player. */
+  private readonly selections = new Map<string, string[]>();
   private nextEntry = 1;
   /** What the steps taken have used of a share link's bounds. */
   private used = emptyTally();
@@ -134,7 +138,16 @@ export class Fight {
     return fight;
   }
 
-  /** The fight so far, as a link carries it. */
+  /** The current speaker's selected tokens, by id. */
+  get selection(): string[] {
+    return this.selections.get(this.speaker) ?? [];
+  }
+
+  set selection(ids: string[]) {
+    this.selections.set(this.speaker, ids);
+  }
+
+  /** The fight so far, as a link carries it (the selection: the current speaker's). */
   spec(): FightSpec {
     const spec: FightSpec = { v: 1, scene: 'demo', seed: this.seed, steps: [...this.steps] };
     if (this.speaker !== 'GM') spec.as = this.speaker;
@@ -193,7 +206,13 @@ export class Fight {
       case 'say': {
         if (!this.playerNames().includes(step.as)) return `no player named "${step.as}"`;
         const missing = step.sel.find((name) => this.tokenNamed(name) === undefined);
-        return missing === undefined ? undefined : `no token named "${missing}" to select`;
+        if (missing !== undefined) return `no token named "${missing}" to select`;
+        // As in Roll20: a player's selection holds only tokens she controls.
+        for (const name of step.sel) {
+          const why = this.whyNotSelectable(step.as, this.tokenNamed(name)!.id);
+          if (why !== undefined) return why;
+        }
+        return undefined;
       }
       case 'edit':
         if (!this.tokenNamed(step.token)) return `no token named "${step.token}"`;
@@ -308,8 +327,10 @@ export class Fight {
     return player !== undefined && this.mock.globals.playerIsGM(player.id);
   }
 
-  tokens(): TokenView[] {
+  /** The tokens as one player sees them (the current speaker by default): an NPC's numbers hidden where the script hides them from her. */
+  tokens(viewer = this.speaker): TokenView[] {
     const settings = this.settings();
+    const viewerId = this.playerId(viewer);
     const turn = this.mock.turnOrder()[0]?.id;
     const barOf = (resource: Resource) => settings.bars[resource];
     const meaningOf = new Map(Object.entries(settings.markers).map(([meaning, marker]) => [marker, meaning]));
@@ -330,13 +351,15 @@ export class Fight {
           const meaning = meaningOf.get(name);
           return meaning === undefined ? { name: m } : { name: m, meaning };
         });
-      const sheet = character ? this.sheetOf(characterId, settings, token.id) : [];
+      const numbersHidden = viewerId !== undefined && numbersHiddenFrom(this.mock, viewerId, token);
+      const sheet = character && !numbersHidden ? this.sheetOf(characterId, settings, token.id) : [];
       return {
         id: token.id,
         name: String(token.get('name')),
+        numbersHidden,
         owner: this.ownerOf(token, character),
         ...(character ? { character: String(character.get('name')) } : {}),
-        bars,
+        bars: numbersHidden ? [] : bars,
         markers,
         sheet,
         selected: this.selection.includes(token.id),
@@ -412,6 +435,33 @@ export class Fight {
 
   // ---- lookups -----------------------------------------------------------------------------------
 
+  private playerId(name: string): string | undefined {
+    return this.players().find((p) => String(p.get('_displayname')) === name)?.id;
+  }
+
+  /** Why this player may not select the token (undefined: she may), naming both. */
+  whyNotSelectable(player: string, id: string): string | undefined {
+    const token = this.tokenById(id);
+    const playerId = this.playerId(player);
+    if (!token || playerId === undefined) return undefined;
+    const why = whyNotSelectable(this.mock, playerId, token);
+    return why === undefined ? undefined : `${player} cannot select ${String(token.get('name'))}: it ${why} (the GM selects any)`;
+  }
+
+  /** The speaker clicks a token: it becomes her selection (`additive`: added, or taken out); a token she may not select is refused, with why. */
+  select(id: string, additive = false): string | undefined {
+    const why = this.whyNotSelectable(this.speaker, id);
+    if (why !== undefined) return why;
+    if (!additive) this.selection = [id];
+    else this.selection = this.selection.includes(id) ? this.selection.filter((s) => s !== id) : [...this.selection, id];
+    return undefined;
+  }
+
+  /** A line for the page's log and console (the page's own word, not the script's): not a step. */
+  note(text: string): void {
+    this.notice('playground', text);
+  }
+
   private players(): MockObject[] {
     return this.mock.globals.findObjs({ _type: 'player' }) as unknown as MockObject[];
   }
@@ -462,8 +512,9 @@ export class Fight {
     return true;
   }
 
-  toggleSelected(id: string): void {
-    this.selection = this.selection.includes(id) ? this.selection.filter((s) => s !== id) : [...this.selection, id];
+  /** A card's Select box: the token added or taken out; a token the speaker may not select is refused, with why. */
+  toggleSelected(id: string): string | undefined {
+    return this.select(id, true);
   }
 }
 

@@ -56,7 +56,10 @@ describe('a fight on the demo table', () => {
     await fight.say('!damage [[2d20]]');
     await fight.nextTurn();
     await fight.editBars('Goblin 2', { bar1_value: '3' });
+    // Each speaker has her own selection: Alice's is Bob, the GM's stays Goblin 1 (a link holds the speaker's).
     fight.speaker = 'Alice';
+    expect(fight.selectionNames()).toEqual([]);
+    fight.selection = [fight.scene.tokens.Bob];
     await fight.say('/roll 1d20');
     const spec = decodeSpec(encodeSpec(fight.spec()));
     expect(spec.ok).toBe(true);
@@ -65,7 +68,7 @@ describe('a fight on the demo table', () => {
     expect(again.turnOrder()).toEqual(fight.turnOrder());
     expect(chatOf(again)).toEqual(chatOf(fight));
     expect(again.speaker).toBe('Alice');
-    expect(again.selectionNames()).toEqual(['Goblin 1']);
+    expect(again.selectionNames()).toEqual(['Bob']);
   });
 
   it('reports a step it cannot take and does not record it', async () => {

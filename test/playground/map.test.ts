@@ -40,9 +40,9 @@ describe('the playground map', () => {
   it('draws every token of the demo on the map, with its name and bars', async () => {
     expect(await map().evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
     const buttons = map().getByRole('button');
-    expect(await buttons.count()).toBe(4);
-    expect(await map().locator('.token-name').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate']);
-    for (const name of ['Bob', 'Goblin 1', 'Goblin 2', 'Crate']) {
+    expect(await buttons.count()).toBe(5);
+    expect(await map().locator('.token-name').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate', 'Cleo']);
+    for (const name of ['Bob', 'Goblin 1', 'Goblin 2', 'Crate', 'Cleo']) {
       const button = map().getByRole('button', { name: new RegExp(`^${name};`) });
       expect(await button.count()).toBe(1);
       expect(await button.getAttribute('aria-pressed')).toBe('false');
@@ -135,9 +135,9 @@ describe('the playground map', () => {
     expect(await crateCard.getAttribute('class')).toContain('gm-layer');
     await speakAs('Alice');
     expect(await token('Crate').count()).toBe(0);
-    expect(await map().getByRole('button').count()).toBe(3);
+    expect(await map().getByRole('button').count()).toBe(4);
     expect(await crateCard.isHidden()).toBe(true);
-    expect(await page.getByRole('article').count()).toBe(3);
+    expect(await page.getByRole('article').count()).toBe(4);
     await speakAs('GM');
     expect(await token('Crate').count()).toBe(1);
     expect(await crateCard.isVisible()).toBe(true);

@@ -152,3 +152,67 @@ describe('the switch names the conditions it changed', () => {
     expect(chat(fight).map((v) => plain(v.body)).join('\n')).toContain('Conditions read again: Goblin 2 dying -> dead.');
   });
 });
+
+describe('the playground\'s table as the script shows it (issue 33)', () => {
+  it('gives each speaker her own selection and refuses a player\'s selection of a token not hers, naming why', async () => {
+    const fight = await Fight.start(BUNDLE);
+    expect(fight.select(fight.scene.tokens['Goblin 1'])).toBeUndefined();
+    fight.speaker = 'Alice';
+    expect(fight.selectionNames()).toEqual([]);
+    expect(fight.select(fight.scene.tokens['Goblin 1'])).toBe('Alice cannot select Goblin 1: it is not hers: a player selects only the tokens she controls (the GM selects any)');
+    expect(fight.select(fight.scene.tokens.Cleo)).toMatch(/^Alice cannot select Cleo/);
+    expect(fight.select(fight.scene.tokens.Bob)).toBeUndefined();
+    // A click on a selected token keeps it selected; shift takes it out.
+    expect(fight.select(fight.scene.tokens.Bob)).toBeUndefined();
+    expect(fight.selectionNames()).toEqual(['Bob']);
+    fight.speaker = 'GM';
+    expect(fight.selectionNames()).toEqual(['Goblin 1']);
+    // A link whose step has Alice select a goblin is refused, as Roll20 would not let her.
+    const steps = fight.steps.length;
+    expect(await fight.apply({ k: 'say', as: 'Alice', sel: ['Goblin 1'], line: '!stance reactive' })).toBe(false);
+    expect(fight.steps.length).toBe(steps);
+  });
+
+  it('shows a player no NPC bars or armor where the script keeps them from her, her own and the PCs\' always', async () => {
+    const fight = await Fight.start(BUNDLE);
+    const view = (viewer: string, name: string) => fight.tokens(viewer).find((t) => t.name === name)!;
+    expect(view('GM', 'Goblin 1')).toMatchObject({ numbersHidden: false });
+    expect(view('GM', 'Goblin 1').sheet.length).toBeGreaterThan(0);
+    expect(view('Alice', 'Goblin 1')).toMatchObject({ numbersHidden: true, bars: [], sheet: [] });
+    expect(view('Alice', 'Crate')).toMatchObject({ numbersHidden: true, bars: [] });
+    expect(view('Alice', 'Bob')).toMatchObject({ numbersHidden: false });
+    expect(view('Alice', 'Cleo')).toMatchObject({ numbersHidden: false, owner: "Ben's PC" });
+    fight.speaker = 'Alice';
+    expect(fight.tokens().find((t) => t.name === 'Goblin 1')!.numbersHidden).toBe(true);
+    fight.speaker = 'GM';
+    await fight.say('!defense-round config visibility.pc gm');
+    expect(view('Alice', 'Cleo')).toMatchObject({ numbersHidden: true, bars: [] });
+    expect(view('Ben', 'Cleo')).toMatchObject({ numbersHidden: false });
+  });
+
+  it.each(EDITIONS)("%s: the docs' DR-Attack at its least damage gets through Cleo's armor, and Ben answers with a click", async (edition) => {
+    const fight = await Fight.start(BUNDLE);
+    if (edition !== DEFAULT_EDITION) await switchTo(fight, edition);
+    // Goblin 1's turn (a switch whose example defends ahead has moved it on already).
+    if (fight.turnOrder()[0]?.name === 'Bob') await fight.nextTurn();
+    fight.selection = [fight.scene.tokens['Goblin 1']];
+    const macro = editionOf(edition).table.macros.find((m) => m.name === 'DR-Attack')!.action;
+    // Every query at its default, every defender Cleo (as the page's dialog fills them in).
+    const line = macro
+      .replace(/\?\{[^|}]*\|([^,|}]*)[^}]*\}/g, (_all, first: string) => first)
+      .replace(/@\{target\|[^}]*\}/g, fight.scene.tokens.Cleo);
+    const rolls = line.match(/\[\[[^\]]*\]\]/g) ?? [];
+    // Every damage die at 1; the hit roll lands (a d20 of 2 beats Cleo's threshold armor 1, an attack of 20 her opposed 8 + 1).
+    const faces = rolls.flatMap((roll) => (/1d20/.test(roll) ? [edition === 'opposed' ? 20 : 2] : Array.from({ length: Number(/(\d+)d\d+/.exec(roll)?.[1] ?? 0) }, () => 1)));
+    fight.mock.dice.force(...faces, 1);
+    const before = fight.tokens('GM').find((t) => t.name === 'Cleo')!.bars.map((b) => Number(b.value));
+    expect(await fight.say(line)).toBe(true);
+    fight.speaker = 'Ben';
+    const prompt = chat(fight).filter((v) => v.template && v.whisperTo === 'Ben').at(-1)!;
+    const button = prompt.template!.rows.flatMap((r) => r.value).find((part) => part.t === 'button' && /^(No defense|Passive)$/.test(plain(part.label))) as { command: string } | undefined;
+    expect(button, JSON.stringify(prompt)).toBeDefined();
+    expect(await fight.say(button!.command)).toBe(true);
+    const after = fight.tokens('GM').find((t) => t.name === 'Cleo')!.bars.map((b) => Number(b.value));
+    expect(after.reduce((a, b) => a + b, 0)).toBeLessThan(before.reduce((a, b) => a + b, 0));
+  });
+});

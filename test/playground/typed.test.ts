@@ -102,7 +102,7 @@ describe('typing Roll20 macros into the playground chat box', () => {
     expect(await isModal()).toBe(false);
     expect(await dialog().getByText('click the token on the map or its card').isVisible()).toBe(true);
     const list = dialog().getByRole('combobox', { name: 'Target' });
-    expect(await list.locator('option').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate']);
+    expect(await list.locator('option').allTextContents()).toEqual(['Bob', 'Goblin 1', 'Goblin 2', 'Crate', 'Cleo']);
     await card('Goblin 2').locator('.bars').click();
     await ready(page);
     expect(await dialog().isVisible()).toBe(false);
@@ -111,8 +111,8 @@ describe('typing Roll20 macros into the playground chat box', () => {
     expect(await log().locator('table.roll-template').last().locator('caption').textContent()).toMatch(/^Goblin 2 /);
     expect(await page.locator('#selected-names').textContent()).toBe('Goblin 1');
     expect(await lastLine()).toMatch(/^!damage 40 --ids -\S+$/);
-    // The pick is over: a click selects again.
-    await card('Goblin 2').locator('.bars').click();
+    // The pick is over: a click selects again (shift adds).
+    await card('Goblin 2').locator('.bars').click({ modifiers: ['Shift'] });
     expect(await page.locator('#selected-names').textContent()).toBe('Goblin 1, Goblin 2');
   });
 
@@ -191,9 +191,9 @@ describe('typing Roll20 macros into the playground chat box', () => {
     expect(await dialog().isVisible()).toBe(false);
     expect(await messages().count()).toBe(count);
     expect((await steps()).length).toBe(before);
-    // Nothing waits for a pick any more: a click on a card selects.
+    // Nothing waits for a pick any more: a click on a card selects (shift adds).
     await chatBox().fill('');
-    await card('Crate').locator('.bars').click();
+    await card('Crate').locator('.bars').click({ modifiers: ['Shift'] });
     expect(await page.locator('#selected-names').textContent()).toBe('Bob, Crate');
   });
 

@@ -2,7 +2,8 @@
 // rules' example and the share link, all drawn from one Fight. Every action goes through one
 // queue, so steps never interleave; the fragment follows every step.
 import { hiddenFrom, viewOf, type MessageView } from '../chat.js';
-import { exampleOf } from '../examples.js';
+import { exampleOf, type ExampleMove } from '../examples.js';
+import { switchNote } from '../../../mocks/sample-table.js';
 import { DEFAULT_EDITION } from '../../../src/rules/editions.js';
 import { EDITIONS, Fight, type Edition, type TokenView } from '../fight.js';
 import type { MockObject } from '../../../mocks/roll20.js';
@@ -54,6 +55,7 @@ export class App {
     byId<HTMLInputElement>('chat-input').addEventListener('keydown', (event) => this.recallKey(event));
     byId<HTMLSelectElement>('speaker').addEventListener('change', (event) => {
       this.fight.speaker = (event.target as HTMLSelectElement).value;
+      this.selectionNote('');
       this.render();
     });
     const edition = byId<HTMLSelectElement>('edition');
@@ -62,13 +64,20 @@ export class App {
       const wanted = edition.value as Edition;
       // The demo table gets the edition's values with the switch: its worked example plays from the first click.
       this.act(async () => {
-        if (await this.fight.switchEdition(wanted)) await exampleOf(wanted)?.setup(this.fight);
+        const before = this.fight.edition();
+        if (await this.fight.switchEdition(wanted)) await this.afterSwitch(before);
       });
     });
     byId('reset').addEventListener('click', () => this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, true));
     byId('next-turn').addEventListener('click', () => this.act(() => this.fight.nextTurn()));
     byId('share').addEventListener('click', () => void this.share());
-    byId('example-setup').addEventListener('click', () => this.act(async () => await exampleOf(this.fight.edition())?.setup(this.fight)));
+    byId('example-setup').addEventListener('click', () =>
+      this.act(async () => {
+        const edition = this.fight.edition();
+        const done = await exampleOf(edition)?.setup(this.fight);
+        if (done && (done.edits.length > 0 || done.nextTurn)) this.fight.note(`The example is set up: ${this.setUpWords(edition, done)}`);
+      }),
+    );
     this.map = new TableMap(byId('map'), 'map-h', (id, additive) => this.tokenClicked(id, additive), 'map-note');
     // For the console (and the browser test): what no control does yet. Not a step, so not in a share link.
     (window as unknown as { playground?: unknown }).playground = {
@@ -76,6 +85,7 @@ export class App {
     };
     byId('clear-selection').addEventListener('click', () => {
       this.fight.selection = [];
+      this.selectionNote('');
       this.render();
     });
     // Only a fight (or none) in the address is a fight to load; other fragments are the page's own.
@@ -213,9 +223,35 @@ export class App {
       this.render();
       return false;
     }
+    const before = fight.edition();
     const said = await fight.say(filled.line);
+    // A switch typed or clicked (the settings menu) gives the table the edition's values, as the Edition control does.
+    if (said) await this.afterSwitch(before);
     this.render();
     return said;
+  }
+
+  /**
+   * After a line that switched the edition: the demo table gets the new edition's sample values as
+   * the GM's own edits (the script keeps values on a switch by design), and the log says which.
+   */
+  private async afterSwitch(before: Edition): Promise<void> {
+    const now = this.fight.edition();
+    if (now === before) return;
+    const done = await exampleOf(now)?.setup(this.fight);
+    if (done && (done.edits.length > 0 || done.nextTurn)) this.fight.note(this.setUpWords(now, done));
+  }
+
+  /** What a setup did, in words (mocks/sample-table.ts says the edits). */
+  private setUpWords(edition: Edition, done: { edits: Parameters<typeof switchNote>[1]; nextTurn: boolean }): string {
+    const edits = switchNote(edition, done.edits, 'The page');
+    const turn = done.nextTurn ? "The page also moved the Turn Tracker on: the example's defense is made when it is not Bob's turn." : '';
+    return [edits, turn].filter((part) => part !== undefined && part !== '').join(' ');
+  }
+
+  /** Says why a click selected nothing (a player selects only her own tokens); '' clears it. */
+  private selectionNote(text: string): void {
+    byId('selection-note').textContent = text;
   }
 
   /** A note from the page in the chat log (what Roll20 would show as a red line), not an alert. */
@@ -464,8 +500,8 @@ export class App {
       pick(id);
       return;
     }
-    if (additive) this.fight.toggleSelected(id);
-    else this.fight.selection = this.fight.selection.length === 1 && this.fight.selection[0] === id ? [] : [id];
+    // As in Roll20: a click selects only that token (a selected one stays selected), shift adds or takes out.
+    this.selectionNote(this.fight.select(id, additive) === undefined ? '' : `${this.fight.whyNotSelectable(this.fight.speaker, id)}.`);
     this.render();
   }
 
@@ -474,7 +510,8 @@ export class App {
     const title = h('h3', { id: nameId, class: 'token-name', text: token.name });
     const select = h('input', { attrs: { type: 'checkbox', 'aria-label': `Select ${token.name}` } });
     select.addEventListener('change', () => {
-      this.fight.toggleSelected(token.id);
+      const refused = this.fight.toggleSelected(token.id);
+      this.selectionNote(refused === undefined ? '' : `${refused}.`);
       this.render();
     });
     const form = h('form', { class: 'edit-form' });
@@ -507,12 +544,11 @@ export class App {
       card.sheet,
       edit,
     );
-    // Clicking the card (not its controls) selects the token, as clicking it on the map does.
+    // Clicking the card (not its controls) is clicking the token on the map: it selects only it (shift adds).
     article.addEventListener('click', (event) => {
       const target = event.target as HTMLElement;
       if (target.closest('input, select, button, summary, details, label, a, form')) return;
-      if (this.pendingPick) this.tokenClicked(token.id, false);
-      else select.click();
+      this.tokenClicked(token.id, event.shiftKey);
     });
     card.li.append(article);
     return card;
@@ -526,6 +562,11 @@ export class App {
     card.select.checked = token.selected;
     card.turn.hidden = !token.onTurn;
     clear(card.bars);
+    // The script keeps an NPC's numbers from players (the GM's visibility setting): the card says so instead.
+    card.edit.hidden = token.numbersHidden;
+    if (token.numbersHidden) {
+      card.bars.append(h('p', { class: 'hidden-numbers', text: `Numbers hidden from ${this.fight.speaker}: the script shows them to the GM only (visibility.npc gm).` }));
+    }
     for (const bar of token.bars) {
       const value = Number(bar.value);
       const max = Number(bar.max);
@@ -657,6 +698,19 @@ export class App {
         ),
       );
     }
+    if (example.attack) moves.append(this.attackItem(example.attack));
+  }
+
+  /** The exchange to try: the edition's attack macro, put in the chat box as the GM with the attacker selected. */
+  private attackItem(move: ExampleMove): HTMLLIElement {
+    const who = move.selected ?? 'Bob';
+    return h(
+      'li',
+      { class: 'attack-move' },
+      h('p', { text: `${move.says}:` }),
+      h('p', {}, h('code', { text: move.line }), ' ', h('button', { text: 'Put in the chat box', attrs: { type: 'button', 'aria-label': `Put the attack macro in the chat box, with ${who} selected` }, on: { click: () => this.prepare(move.line, who) } })),
+      h('p', { class: 'expect', text: `Then ${move.expect}.` }),
+    );
   }
 
   /** The chat box's suggestions and the flags hint, from the edition's specs; redrawn only when the edition changes. */
@@ -676,9 +730,14 @@ export class App {
     }
   }
 
-  private prepare(line: string): void {
-    const bob = this.fight.tokenNamed('Bob');
-    if (bob) this.fight.selection = [bob.id];
+  /** A move in the chat box with its token selected; the GM says it when the speaker may not select that token. */
+  private prepare(line: string, who = 'Bob'): void {
+    const token = this.fight.tokenNamed(who);
+    if (token) {
+      if (this.fight.whyNotSelectable(this.fight.speaker, token.id) !== undefined) this.fight.speaker = 'GM';
+      this.fight.selection = [token.id];
+      this.selectionNote('');
+    }
     this.render();
     const input = byId<HTMLInputElement>('chat-input');
     input.value = line;

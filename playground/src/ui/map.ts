@@ -328,6 +328,7 @@ function describe(token: TokenView): string {
   const parts = [token.name];
   const bars = token.bars.map((b) => (b.value.trim() === '' ? `${b.label} none` : `${b.label} ${b.value} of ${b.max || 'no max'}`));
   if (bars.length) parts.push(bars.join(', '));
+  else if (token.numbersHidden) parts.push('its numbers hidden from players');
   if (token.markers.length) parts.push(`markers: ${token.markers.map((m) => (m.meaning ? `${m.name} (${m.meaning})` : m.name)).join(', ')}`);
   if (token.layer === 'gmlayer') parts.push('on the GM layer, hidden from the players');
   if (token.onTurn) parts.push('its turn');
