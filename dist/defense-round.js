@@ -24,8 +24,8 @@ for (let s of pl(t))
 !hi.call(e, s) && s !== n && Cr(e, s, { get: () => t[s], enumerable: !(r = hl(t, s)) || r.enumerable });
 return e;
 }, gl = (e) => vl(Cr({}, "__esModule", { value: !0 }), e), pi = {};
-ml(pi, {onDamage: () => zv,
-version: () => qv});
+ml(pi, {onDamage: () => Xv,
+version: () => zv});
 var T = Math, C = Number, A = String, k = Object, X = Array, ie = JSON, I = Map, K = Set, Ve = WeakMap, In = Error, mi = RangeError, vi = Promise, Rt = Date, kl = isNaN, yl = "0.2.0", ce = "DefenseRound", Oe = yl, Cn, wl = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -484,7 +484,7 @@ return s;}
 function Me(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Xv(e) {return e;}
+function Jv(e) {return e;}
 var Ri = new Ve();
 function jr(e) {let t = Ri.get(e);
 if (t) return t;
@@ -606,7 +606,7 @@ case "die":
 return `a d${e.sides} roll, 1 to ${e.sides} (rolled when not given)`;
 case "choice":
 return `one of ${e.choices.join(", ")}`;}}
-function Fn(e) {return k.entries(e).map(([t, n]) => {const r = Wr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Bl(n)], i = Ii(n);
+function Fn(e) {return k.entries(e).filter(([, t]) => t.retired === void 0).map(([t, n]) => {const r = Wr(n), s = n.kind === "choice" && n.placeholder === void 0 ? [] : [Bl(n)], i = Ii(n);
 n.kind !== "switch" && i !== void 0 && s.push(`default ${A(i)}`);
 const o = Br(n);
 Ur(n) ? s.push("required") : o && s.push(`required with --${o.flag} ${Ln(o.in)}`);
@@ -1792,7 +1792,7 @@ return {values: Go,
 dice: [],
 readsTurnOrder: !0,
 resolve(s) {return s.currentTurn === null || s.initiative === null && !s.acting ? is : s.acting ? n === null ? is : { kind: "refused", reason: `${r}: it is this token's turn, so its attack is no ${n}` } : n === null ? { kind: "refused", reason: "it is not this token's turn: in the defensive turn it attacks only with a counter attack (--counter, with the skill) or an attack of opportunity (--opportunity)" } : ve(s.bars.vitality.value) ? { kind: "refused", reason: `this character is dead: it makes no ${n}` } : is;}};}
-var Jv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Uu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+var Qv = new K(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]), Uu = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
 function Bu(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
 function Hu(e, t) {if (!ve(t)) return;
@@ -2264,7 +2264,7 @@ worn: G(H({ physical: G(ra), magical: G(ra) })),
 stance: G(V(ee(), Q(40))),
 deadForGood: G(Z(!0)),
 edition: G(H({ id: hn, state: Jt() }))
-}), Qv = k.keys(sa.entries);
+}), Zv = k.keys(sa.entries);
 function Sf(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -4511,8 +4511,11 @@ if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, ch
 if (f.length > 0 && c.push(`${dt(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {ct(e, `Not applied: ${c.join("; ")}`);
 return;}}
 return br(e, s, a, c, i ? yv : wv);}
-}, $v = { ids: { kind: "list" }, help: { kind: "switch" } }, Av = {usage: (e) => M(e).check.usage,
-help: (e) => M(e).check.help,
+}, $v = { ids: { kind: "list" }, help: { kind: "switch" } };
+function Av(e) {const { answers: t } = M(e).check;
+return `!defend --answer KEY --ids DEFENDER --${t.answerFlag} ${[...t.choices, ...t.announced ?? []].join("|")} [--${t.rollFlag} R]`;}
+var Sv = {usage: (e) => `${M(e).check.usage}; ${Av(e)}`,
+help: (e) => [...M(e).check.help, "With --answer: one defender's answer to an open attack (its prompt's buttons send it; the GM may answer for anyone), checked as !defend would check it in the attack's situation."],
 flags: (e) => M(e).check.refused ? [] : Fn(M(e).check.flags),
 run(e) {if (e.parsed.flags.has("answer")) return Cm(e);
 const t = M(e.app), n = t.check;
@@ -4528,11 +4531,11 @@ if (l.length === 0) {ct(e, lr(a).join("; "));
 return;}
 return br(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Sv = { ids: { kind: "list" }, help: { kind: "switch" } }, _v = {usage: (e) => M(e).stance.usage,
+}, _v = { ids: { kind: "list" }, help: { kind: "switch" } }, Tv = {usage: (e) => M(e).stance.usage,
 help: (e) => M(e).stance.help,
 run(e) {const t = M(e.app);
 if (t.stance.modes.length === 0) throw new R(`the ${t.id} edition has no stances`);
-nt(e.parsed, Sv);
+nt(e.parsed, _v);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new S(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -4546,8 +4549,8 @@ return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ne(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
 return br(e, pp(t.stance, s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Tv(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
-function Ev(e, t, n) {return {values: [],
+function Ev(e, t, n) {return n === null ? e + t : T.max(e, T.min(e + t, n));}
+function Ov(e, t, n) {return {values: [],
 bars: [n],
 maxes: [n],
 dice: [],
@@ -4556,7 +4559,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.life.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Tv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = Ev(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.life.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4569,17 +4572,17 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var Ov = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Rv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Dv = {usage: () => Ov,
+var Rv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Dv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Iv = {usage: () => Rv,
 run(e) {const t = e.parsed;
-nt(t, Rv);
+nt(t, Dv);
 const n = Hr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = De(rt(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Tt(e, Me(t));
-return br(e, Ev(M(e.app), n, r), s, i, {title: "Heal",
+return br(e, Ov(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function fl(e, t, n) {if (!n || Kt(t)) return;
 const r = e.store.settings, s = Se[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = he(n[s]), o = A(t.get(Se[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Cv(t, s, o, i);
+let { typed: a, keepInStep: c } = Nv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= Ei) {const m = l.hit.handEdit(i - a, ut(e, !0)), g = {...m,
@@ -4603,19 +4606,19 @@ o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i,
 const w = $c(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
 Ks(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...w ? { undo: { command: ei(w), byGm: !0 } } : {} });
 return;}}
-const h = Nv(e, f ? a : i, a), p = En(e, d, h.plan, yr, ft(e), xt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
+const h = Pv(e, f ? a : i, a), p = En(e, d, h.plan, yr, ft(e), xt(e), () => ({ vitalityFrom: i, ...c }), { vitality: i });
 p.kind === "written" && (f && !u.plain ? Wp(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new K(), plain: !0 }), h.saysSomething() && Ks(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Iv(e, t, n) {const r = Is(t);
+function Cv(e, t, n) {const r = Is(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = he(s), o = he(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
 for (const c of Vh(r.id, a)) fl(e, c, { [Se[a].value]: s });}
-function Cv(e, t, n, r) {const s = he(e.get(t));
+function Nv(e, t, n, r) {const s = he(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = he(Ua(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Nv(e, t, n) {const r = M(e);
+function Pv(e, t, n) {const r = M(e);
 let s = !1;
 return { plan: {values: [],
 dice: [],
@@ -4631,26 +4634,26 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-var Pv = {values: [],
+var Mv = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Mv(e, t) {if (Kt(t)) return;
+function Lv(e, t) {if (Kt(t)) return;
 const n = $n(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || wr(e, [{ token: t, character: z(t) }], Pv);}
-var Lv = 400, Fv = 100, jv = 20, Gv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
+n === t.id || e.store.tokens[n] === void 0 || wr(e, [{ token: t, character: z(t) }], Mv);}
+var Fv = 400, jv = 100, Gv = 20, Vv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new I(), this.bySender = new I();}
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Lv : Fv;
+const s = e === "gm" ? Fv : jv;
 for (const i of r.splice(0, T.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > jv + 1) {for (const [i, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Gv + 1) {for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Vv(e) {const t = M(e);
+function Uv(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
 const n = $s() !== void 0, r = Cs("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, U(
@@ -4662,18 +4665,18 @@ r.auraDeadPC === !0 ? ue("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
 var fi = {"!damage": bv,
 "!attack": Fm,
-"!defend": Av,
-"!stance": _v,
-"!heal": Dv,
+"!defend": Sv,
+"!stance": Tv,
+"!heal": Iv,
 "!defense-round": lv};
-function Uv() {const e = Cs(Jn) === void 0, { stored: t, problems: n, newer: r } = nh(Cs(Jn), Oe, Oh), s = { store: t, attributes: new Gh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Gv() };
-return r !== void 0 ? (s.newerState = r, ir(`${ce} v${Oe}: ${n.join("; ")}`), U(ke, ae(Hv(r)))) : (Bv(s, e), Or(s)), Wv(s), s;}
-function Bv(e, t) {const n = e.store, r = e.loadProblems;
-t && ah(n.settings, Kv());
+function Bv() {const e = Cs(Jn) === void 0, { stored: t, problems: n, newer: r } = nh(Cs(Jn), Oe, Oh), s = { store: t, attributes: new Gh(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new I(), details: new Vv() };
+return r !== void 0 ? (s.newerState = r, ir(`${ce} v${Oe}: ${n.join("; ")}`), U(ke, ae(Wv(r)))) : (Hv(s, e), Or(s)), Kv(s), s;}
+function Hv(e, t) {const n = e.store, r = e.loadProblems;
+t && ah(n.settings, Yv());
 const s = Yp(e);
 s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Ha(Jn, n), r.length > 0 && (ir(`${ce} v${Oe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), U(ke, ae(`${ce}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? U(ke, ae(`${ce} v${Oe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== Oe && ge("rebuilding the help handout", () => Ls(Fe(n.settings.edition)))(), n.scriptVersion = Oe;}
-function Hv(e) {return `${ce}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Wv(e) {const t = e.store, n = () => e.newerState !== void 0, r = ge("following the Turn Tracker", () => {n() || Rr(e);});
+function Wv(e) {return `${ce}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Kv(e) {const t = e.store, n = () => e.newerState !== void 0, r = ge("following the Turn Tracker", () => {n() || Rr(e);});
 Ye(
 "chat:message",
 ge(
@@ -4691,27 +4694,27 @@ Ye(
 ge("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ye(
 "add:graphic",
-ge("showing a new token its character's markers", (c) => {n() || Mv(e, c);})
+ge("showing a new token its character's markers", (c) => {n() || Lv(e, c);})
 ), Wm(e), Ye(
 "change:campaign:turnorder",
 ge("following the Turn Tracker", (c, l) => {n() || Rr(e, typeof l == "object" && l !== null ? l.turnorder ?? "" : "");})
-), Yv(r);
+), xv(r);
 const i = ge("refreshing attribute look-ups", (c) => {const l = Is(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = ge("refreshing attribute look-ups", (c) => {const l = Is(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ye("add:attribute", o), Ye("destroy:attribute", i), Ye("change:attribute:name", o), xv(s);
+Ye("add:attribute", o), Ye("destroy:attribute", i), Ye("change:attribute:name", o), qv(s);
 const a = ph();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", ge("a ChatSetAttr edit", (c, l) => {n() || Iv(e, c, l);
-}))), n() || ge("checking HealthColors", () => Vv(e))(), ir(`${ce} v${Oe} ready: edition ${t.settings.edition}.`);}
-function Kv() {return Bh(ce.toLowerCase());}
-function Yv(e) {const t = uh();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", ge("a ChatSetAttr edit", (c, l) => {n() || Cv(e, c, l);
+}))), n() || ge("checking HealthColors", () => Uv(e))(), ir(`${ce} v${Oe} ready: edition ${t.settings.edition}.`);}
+function Yv() {return Bh(ce.toLowerCase());}
+function xv(e) {const t = uh();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function xv(e) {const t = dh();
+function qv(e) {const t = dh();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ye("ready", ge("starting up", () => {Uv();}));
-var qv = Oe;
-function zv(e) {return bp(e);}
+Ye("ready", ge("starting up", () => {Bv();}));
+var zv = Oe;
+function Xv(e) {return bp(e);}
 return gl(pi);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

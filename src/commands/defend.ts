@@ -14,9 +14,15 @@ import { tokenName } from '../roll20/read';
 
 const COMMON_FLAGS: TypedFlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
+/** The answer to an open attack (commands.md, "!attack"), as its prompt's buttons send it. */
+function answerUsage(app: Parameters<CommandHandler['usage']>[0]): string {
+  const { answers } = activeEdition(app).check;
+  return `!defend --answer KEY --ids DEFENDER --${answers.answerFlag} ${[...answers.choices, ...(answers.announced ?? [])].join('|')} [--${answers.rollFlag} R]`;
+}
+
 export const defendCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).check.usage,
-  help: (app) => activeEdition(app).check.help,
+  usage: (app) => `${activeEdition(app).check.usage}; ${answerUsage(app)}`,
+  help: (app) => [...activeEdition(app).check.help, 'With --answer: one defender\'s answer to an open attack (its prompt\'s buttons send it; the GM may answer for anyone), checked as !defend would check it in the attack\'s situation.'],
   flags: (app) => (activeEdition(app).check.refused ? [] : flagHelp(activeEdition(app).check.flags)),
   run(ctx) {
     // An answer to an open attack (commands.md, "!attack").

@@ -384,7 +384,8 @@ function takes(flag: TypedFlag): string {
 
 /** One line per flag for the help: what it takes, what it does, and when it may be given. */
 export function flagHelp(table: TypedFlagTable): string[] {
-  return Object.entries(table).map(([name, flag]) => {
+  // A retired flag is refused with its replacement's name: the help lists only the flags in use.
+  return Object.entries(table).filter(([, flag]) => flag.retired === undefined).map(([name, flag]) => {
     const value = placeholderOf(flag);
     // A choice's words are in its placeholder already: they are not said twice.
     const parts = flag.kind === 'choice' && flag.placeholder === undefined ? [] : [takes(flag)];
