@@ -442,6 +442,8 @@ export interface Life<S, A> {
 export interface EditionTable {
   /** The GM may switch to it (`!defense-round config edition`). */
   playable: boolean;
+  /** Every character value its rules read (a test keeps it honest; the companion sheet shows these). */
+  reads: readonly ValueKey[];
   /** The GM settings that matter only in some editions, shown in the menu when this one plays. */
   settings: readonly ('overwhelm-limit' | 'stamina-bar')[];
   /** The status markers it shows (condition and stance markers), for the status card. */

@@ -12,7 +12,7 @@ type Bare = Record<string, never>;
 /** Dead at 0 or below, read from the bar: nothing is kept per token. */
 const bare: Edition<Bare, never> = {
   id: 'bare',
-  table: { playable: true, settings: [], markers: ['dead'], macros: [] },
+  table: { playable: true, reads: [], settings: [], markers: ['dead'], macros: [] },
   hit: {
     flags: {},
     usage: '!damage N',

@@ -21,7 +21,7 @@ const stateAt = (vitality: number): TallyState => (vitality <= 0 ? { down: true 
 // the next hit whole; at 0 or below the token is down (shown dead); the braced stance halves a hit.
 const tally: Edition<TallyState, TallyAnswer> = {
   id: 'tally',
-  table: { playable: true, settings: [], markers: ['dead'], macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }] },
+  table: { playable: true, reads: ['armor_soak'], settings: [], markers: ['dead'], macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }] },
   hit: {
   flags: { brutal: { kind: 'switch' } },
   usage: '!damage N [--brutal]',

@@ -22,6 +22,7 @@ export const opposed: Edition<OpposedState, OpposedAnswer> = {
   id: 'opposed',
   table: {
     playable: true,
+    reads: ['passive_defense', 'active_defense', 'full_defense', 'armor_score'],
     settings: ['overwhelm-limit', 'stamina-bar'],
     markers: ['incapacitated', 'active', 'full'],
     // docs/commands.md, "The `opposed` edition".

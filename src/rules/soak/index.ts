@@ -83,6 +83,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
   table: {
     playable: true,
+    reads: ['armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'armor_spirit', 'natural_defense', 'natural_spirit', 'fortitude', 'defend_check', 'evade_check', 'perception_check', 'mental_check', 'reaction_check', 'save_check'],
     settings: [],
     markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
     // The macros of a table playing `soak` (docs/commands.md, "Ready-to-paste macros").

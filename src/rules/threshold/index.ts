@@ -85,6 +85,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
   id: 'threshold',
   table: {
     playable: true,
+    reads: ['armor_physical', 'armor_magical', 'armor_defense', 'defend_check', 'perception_check', 'reaction_check', 'save_check', 'exp'],
     settings: [],
     markers: ['dead'],
     // The macros of a table playing `threshold` (docs/commands.md, "The `threshold` edition").

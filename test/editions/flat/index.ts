@@ -5,7 +5,7 @@ import { flatWords } from './words';
 
 export const flat: Edition<FlatState, FlatAnswer> = {
   id: 'flat',
-  table: { playable: true, settings: [], markers: ['incapacitated', 'dead'], macros: [] },
+  table: { playable: true, reads: ['armor_defense'], settings: [], markers: ['incapacitated', 'dead'], macros: [] },
   hit: {
     flags: { pierce: { kind: 'integer', min: 0, max: 100 } },
     amount: { what: 'the damage', missing: 'no damage given: !damage 12' },
