@@ -37,6 +37,18 @@ describe('the community-repository package', () => {
     for (const command of ['!damage', '!damage --undo', '!defend', '!stance', '!heal', '!defense-round']) expect(meta.description).toContain(command);
   });
 
+  it('writes the companion sheet beside the script, in the layout of Roll20\'s character-sheet repository', () => {
+    const out = outFolder();
+    execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: '104025' } });
+    const folder = join(out, 'DefenseRound-sheet');
+    expect(readdirSync(out).sort()).toEqual(['DefenseRound', 'DefenseRound-sheet']);
+    expect(readdirSync(folder).sort()).toEqual(['defense-round.css', 'defense-round.html', 'preview.png', 'sheet.json', 'translation.json']);
+    for (const name of ['defense-round.css', 'defense-round.html', 'translation.json']) expect(readFileSync(join(folder, name), 'utf8')).toBe(readFileSync(join('sheet', name), 'utf8'));
+    const meta = JSON.parse(readFileSync(join(folder, 'sheet.json'), 'utf8'));
+    expect(meta).toMatchObject({ html: 'defense-round.html', css: 'defense-round.css', preview: 'preview.png', roll20userid: '104025', legacy: true });
+    for (const field of ['authors', 'instructions']) expect(meta).toHaveProperty(field);
+  });
+
   it('takes the publisher\'s Roll20 user id at packaging time, and refuses one that is not an id', () => {
     const out = outFolder();
     execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: '104025' } });
