@@ -85,7 +85,8 @@ describe('the sheet in a browser, 900 px wide', () => {
     await page.fill('input[name="attr_fortitude"]', '59');
     await page.locator('input[name="attr_fortitude"]').dispatchEvent('change');
     await page.evaluate('document.activeElement && document.activeElement.blur()');
-    const shot = await page.screenshot({ fullPage: true });
+    await page.mouse.move(0, 0);
+    const shot = await page.screenshot({ fullPage: true, caret: 'hide', animations: 'disabled' });
     writeFileSync('docs/sheet.png', shot);
     writeFileSync('sheet/preview.png', shot);
     expect(shot.length).toBeGreaterThan(1000);
