@@ -37,9 +37,9 @@ abortPipeEarly: e?.abortPipeEarly ?? Cn?.abortPipeEarly};}
 var bl;
 function $l(e) {return bl?.get(e);}
 var Al;
-function Sl(e) {return Al?.get(e);}
-var _l;
-function Tl(e, t) {return _l?.get(e)?.get(t);}
+function _l(e) {return Al?.get(e);}
+var Sl;
+function Tl(e, t) {return Sl?.get(e)?.get(t);}
 function ht(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function q(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? ht(i), c = {kind: e.kind,
@@ -54,7 +54,7 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? Tl(e.reference, c.lang) ?? (l ? Sl(c.lang) : null) ?? r.message ?? $l(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? Tl(e.reference, c.lang) ?? (l ? _l(c.lang) : null) ?? r.message ?? $l(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function El(e, t) {return e === t || C.isNaN(e) && C.isNaN(t);}
 function Ol(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
@@ -336,9 +336,9 @@ reference: Jt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Si(e, t, n) {return oe({kind: "schema",
+function _i(e, t, n) {return oe({kind: "schema",
 type: "variant",
-reference: Si,
+reference: _i,
 expects: "Object",
 async: !1,
 key: e,
@@ -379,7 +379,7 @@ success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function H(e) {return wi(k.assign(k.create(null), e));}
-var _i = ["vitality", "soul", "power"], mt = { vitality: "Vitality", soul: "Soul", power: "Power" }, Qt = [
+var Si = ["vitality", "soul", "power"], mt = { vitality: "Vitality", soul: "Soul", power: "Power" }, Qt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -422,7 +422,7 @@ if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
 function W(e, t = 40) {return e.length > t ? `${de(e, t - 3)}...` : e;}
-var S = class extends In {}, R = class extends In {};
+var _ = class extends In {}, R = class extends In {};
 function Cl(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[C(r)]?.results?.total;
 return typeof s == "number" && C.isFinite(s) ? A(s) : n;
 }) : e;}
@@ -445,7 +445,7 @@ function Fr(e) {const t = Nl(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : 
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new S(`--${W(c)} is given twice`);
+if (s.has(c)) throw new _(`--${W(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
@@ -464,22 +464,22 @@ n = r, r = i;}
 return r[t.length];}
 function nt(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new S(`--${W(s)} means nothing in the ${o} edition`) : new S(`unknown flag --${W(s)}: ${It(s, k.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new S(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new S(`--${s} needs a value`);
+throw o ? new _(`--${W(s)} means nothing in the ${o} edition`) : new _(`unknown flag --${W(s)}: ${It(s, k.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new _(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new _(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new S(`--${s} takes one value (got "${W(r.join(" "))}")`);});}
+throw new _(`--${s} takes one value (got "${W(r.join(" "))}")`);});}
 function rt(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function be(e, t) {return e.flags.has(t);}
 function gt(e, t, n, r) {const s = he(e);
-if (s === null) throw new S(`${t} must be a whole number (got "${W(e)}")`);
-if (s < n || s > r) throw new S(`${t} must be from ${n} to ${r} (got ${s})`);
+if (s === null) throw new _(`${t} must be a whole number (got "${W(e)}")`);
+if (s < n || s > r) throw new _(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
 function Ll(e, t, n, r) {const s = rt(e, t);
 return s === void 0 ? void 0 : gt(s, `--${t}`, n, r);}
 function De(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new S(`${t} must be one of ${n.join(", ")} (got "${W(e)}")`);
+if (!s) throw new _(`${t} must be one of ${n.join(", ")} (got "${W(e)}")`);
 return s;}
 function Me(e) {const t = e.flags.get("ids");
 if (t)
@@ -495,7 +495,7 @@ return t;}
 function Gr(e) {const t = e.onlyWhen === void 0 ? [] : X.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
 function Vr(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
-function Di(e, t, n, r) {if (r && he(e) === null) throw new S(`${t} must be a whole number or an inline roll like ${r} (got "${W(e)}")`);
+function Di(e, t, n, r) {if (r && he(e) === null) throw new _(`${t} must be a whole number or an inline roll like ${r} (got "${W(e)}")`);
 return gt(e, t, 0, n);}
 function Fl(e, t, n) {const r = n.join(" "), s = `--${e}`;
 switch (t.kind) {case "switch":
@@ -513,7 +513,7 @@ return Di(r, s, t.max, t.example);
 case "die":
 return gt(r, s, 1, t.sides);
 case "choice": {const i = r.toLowerCase(), o = t.meaningless && Vr(t.meaningless, i) ? t.meaningless[i] : void 0;
-if (o !== void 0) throw new S(o);
+if (o !== void 0) throw new _(o);
 return De(r, s, t.choices);}}}
 function Ur(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
 function Br(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
@@ -538,10 +538,10 @@ required: n.filter((s) => Ur(e[s]))
 return t;}
 function Pi(e, t, n) {return nt(e, jr(t), n), Mi(e, t);}
 function Mi(e, t) {const { names: n, conditions: r, dependsOn: s, compared: i, retired: o, required: a } = Vl(t);
-for (const p of o) if (e.flags.has(p)) throw new S(t[p].retired);
+for (const p of o) if (e.flags.has(p)) throw new _(t[p].retired);
 for (const p of a) {if (e.flags.has(p)) continue;
 const m = t[p];
-throw new S(Ci(m) ?? `no ${p} given: add --${p} ${Wr(m)}`);}
+throw new _(Ci(m) ?? `no ${p} given: add --${p} ${Wr(m)}`);}
 const c = new I(), l = (p) => {if (c.has(p)) return;
 const m = e.flags.get(p);
 c.set(p, m === void 0 ? Ii(t[p]) : Fl(p, t[p], m));
@@ -549,10 +549,10 @@ c.set(p, m === void 0 ? Ii(t[p]) : Fl(p, t[p], m));
 d.add(p);
 const m = t[p], g = Br(m);
 if (g && !e.flags.has(p)) {const v = c.get(g.flag);
-if (v !== void 0 && g.in.includes(A(v))) throw new S(Ci(m)?.split("{value}").join(A(v)) ?? `--${g.flag} ${A(v)} needs --${p}`);}
+if (v !== void 0 && g.in.includes(A(v))) throw new _(Ci(m)?.split("{value}").join(A(v)) ?? `--${g.flag} ${A(v)} needs --${p}`);}
 if (e.flags.has(p))
 for (const v of r.get(p)) {const b = jl(p, v, e, c);
-if (b !== null) throw new S(b);}
+if (b !== null) throw new _(b);}
 }, f = new K(), h = (p) => {if (!(c.has(p) || f.has(p) || !Vr(t, p))) {f.add(p);
 for (const m of s.get(p) ?? []) h(m);
 u(p), l(p);}};
@@ -562,10 +562,10 @@ for (const p of n) l(p);
 return k.fromEntries(c);}
 function Hr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new S(`one amount only (got "${W(n.join(" "))}")${s}`);}
+throw new _(`one amount only (got "${W(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new S(t.missing);}
+throw new _(t.missing);}
 return Di(r, t.what, t.max ?? Ei, t.example);}
 function Wr(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
@@ -998,9 +998,9 @@ function wd(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var bd = ["defensive", "reactive", "none"];
 function $d(e) {return e === "reactive";}
 function Ad(e) {return e === "defensive";}
-function Sd(e) {return e === "reactive";}
+function _d(e) {return e === "reactive";}
 function Qi(e) {return e === "reactive";}
-function _d(e) {return e === "defensive";}
+function Sd(e) {return e === "defensive";}
 function Zi(e) {return e === "defensive";}
 function Un(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Td(e, t) {return Un(e.reactions, t) !== void 0;}
@@ -1040,10 +1040,10 @@ return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
 return $d(r) ? it(e.vs) ? Td(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Ad(r) ? { code: "counter-in-defensive-stance" } : Sd(r) ? it(e.vs) ? eo(s, e.vs) ? e.ally !== null && !Od(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ad(r) ? { code: "counter-in-defensive-stance" } : _d(r) ? it(e.vs) ? eo(s, e.vs) ? e.ally !== null && !Od(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return _d(r) ? { code: "defensive-skill-on-ally" } : Qi(r) ? it(e.vs) ? eo(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Sd(r) ? { code: "defensive-skill-on-ally" } : Qi(r) ? it(e.vs) ? eo(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: to(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Zi(r)) {if (!it(e.vs)) return { code: "needs-vs", action: t };
 if (Ed(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
@@ -1087,7 +1087,7 @@ perception: "perception_check",
 mental: "mental_check"};
 function Nd(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && pe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function ao(e) {if (e.positionals.length > 0) throw new S(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
+function ao(e) {if (e.positionals.length > 0) throw new _(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation,
 mentalAsked: t.mental || t["mental-roll"] !== void 0,
@@ -1310,7 +1310,7 @@ var vo = {physical: mo("armor_physical", "armor_magical", "armor_defense", "natu
 magical: mo("armor_magical", "armor_physical", "armor_spirit", "natural_spirit")
 }, Xd = { values: ["fortitude"] }, go = [], ko = [], yo = { vitality: ["vitality"], soul: ["soul"], power: ["power"] };
 function Jd(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new S("--instant-kill takes no amount: it drops Vitality to 0");
+if (n && e.amount !== void 0) throw new _("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
 track: Zt[t.type],
 piercePercent: t.pierce ?? 0,
@@ -1406,13 +1406,14 @@ skill: { kind: "text", placeholder: "NAME", onlyWhen: ot }
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
 function cu(e, t, n) {const r = n["aided-by"];
-if (r !== void 0 && t.attacker === null) throw new S("--aided-by: an aid is against the attacker, and this attack names none");
+if (r !== void 0 && t.attacker === null) throw new _("--aided-by: an aid is against the attacker, and this attack names none");
 const s = (o) => o === void 0 ? null : A(o), i = Fi(
 { action: e, situation: t.situation, "perception-mod": s(t.order["perception-mod"]), "aided-by": r ?? null, vs: r === void 0 ? null : t.attacker, "mental-roll": s(n["mental-roll"]), "perception-roll": s(n["perception-roll"]) },
 Ao);
 return e === "evade" && pe[i.situation].mentalCheckEasesPenalty ? { ...i, mental: !0 } : i;}
 var lu = {id: "soak",
 table: {playable: !0,
+reads: ["armor_soak", "armor_physical", "armor_magical", "armor_defense", "armor_spirit", "natural_defense", "natural_spirit", "fortitude", "defend_check", "evade_check", "perception_check", "mental_check", "reaction_check", "save_check"],
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
 macros: [
@@ -1516,9 +1517,9 @@ aoe: { ...Ae, noHitChance: !0 },
 "spell-invisible": { ...Ae, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...Ae, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...Ae, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function So(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
-function _o(e) {return Le[e].perceive !== null;}
-function To(e, t) {return e.situation === t || e.perceived || !_o(t);}
+function _o(e, t) {return t === "hard" ? T.floor(e / 2) : t === "impossible" ? T.floor(e / 4) : e;}
+function So(e) {return Le[e].perceive !== null;}
+function To(e, t) {return e.situation === t || e.perceived || !So(t);}
 var an = 4, uu = H({result: re(["success", "fail"]),
 situation: re(sn),
 perceived: et(),
@@ -1580,7 +1581,7 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function ss(e, t, n, r, s) {const i = So(n, r) + s, o = en(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function ss(e, t, n, r, s) {const i = _o(n, r) + s, o = en(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Io(e, t) {return e && (e.result === "success" || t.result === "fail") ? e : { ...t, byGuard: !0 };}
 var yu = 1;
@@ -1600,7 +1601,7 @@ if (s.push(o.step), o.success)
 return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: yu, state: Oo(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return s.push({ kind: "save-failed", triesLeft: ts(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-function Co(e) {if (e.positionals.length > 0) throw new S(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
+function Co(e) {if (e.positionals.length > 0) throw new _(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e, n = {action: t.action,
 situation: t.situation ?? "front",
 difficulty: t.difficulty ?? null,
@@ -1682,26 +1683,26 @@ changes: i,
 state: s.state,
 ...s.expAfter !== null ? { undoable: !0 } : {},
 detail: s};}};}
-var Au = 6, Su = { perceive: 1, check: 1 };
+var Au = 6, _u = { perceive: 1, check: 1 };
 function No(e) {return e.situation ?? "front";}
 function Po(e) {return e.defenders.length > Au ? [] : e.defenders.filter((t) => t !== e.defender);}
 function Mo(e, t, n) {const r = No(t), s = typeof n.ally == "string" ? n.ally : void 0;
-if (e === "guard" && s === void 0) throw new S("--action guard needs --ally with the guarded token's id");
-if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new S("--ally: a guard answers for another defender of this attack");
-if (e !== "guard" && s !== void 0) throw new S("--ally goes with --action guard");
-if (n["perception-roll"] !== void 0 && !_o(r)) throw new S("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (e === "guard" && s === void 0) throw new _("--action guard needs --ally with the guarded token's id");
+if (e === "guard" && (s === t.defender || !t.defenders.includes(s))) throw new _("--ally: a guard answers for another defender of this attack");
+if (e !== "guard" && s !== void 0) throw new _("--ally goes with --action guard");
+if (n["perception-roll"] !== void 0 && !So(r)) throw new _("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 const i = t.order, o = { positionals: [], action: e, situation: r, difficulty: i.difficulty, "perception-mod": i["perception-mod"], ally: s }, a = Kr(Kr(Co(o), "pending-defense"), "guard-kept"), c = rs(r) === "react" ? a.dice.map((d) => d.name === "check" ? { ...d, flag: "roll" } : d) : a.dice, l = e === "defend" ? Po(t) : [];
 return { ...a, dice: c, ...l.length > 0 ? { others: l } : {} };}
 function Lo(e) {return e.steps.find((t) => t.kind === "check" && (t.check === "defend" || t.check === "react"));}
-function _u(e, t) {const n = Lo(t), r = Yr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
+function Su(e, t) {const n = Lo(t), r = Yr(e, t, n), s = t.changes.find((o) => o.kind === "ally-answer"), i = t.detail;
 return n?.success && s?.kind === "ally-answer" && i.kind === "resolved" && i.pending && (r.answersFor = { defender: s.tokenId, kept: { word: "guarded", answer: { ...i.pending, byGuard: !0 }, roll: n.roll, success: !0 } }), r;}
 function Fo(e, t) {const n = Le[No(t)], r = t.order, s = n.difficultyFlag && typeof r.difficulty == "string" ? r.difficulty : void 0, i = (c, l, d) => {const u = e.values[c]?.current;
-return u == null ? "" : ` (${So(u, l) + d})`;
+return u == null ? "" : ` (${_o(u, l) + d})`;
 }, o = n.reactCheck !== null ? `React${i("reaction_check", s ?? n.reactCheck, 0)}` : `Defend${i("defend_check", "normal", 0)}`;
 if (!n.perceive) return o;
 const a = n.perceive.withMod && typeof r["perception-mod"] == "number" ? r["perception-mod"] : 0;
 return `${o} after Perceive${i("perception_check", s ?? n.perceive.difficulty, a)}`;}
-function Tu(e, t) {const n = e.resolve(t, Su);
+function Tu(e, t) {const n = e.resolve(t, _u);
 return !vt(n) && Lo(n)?.success === !0;}
 function Eu(e, t) {const n = [], r = Po(t);
 if (r.length === 0 || !Tu(Mo("defend", t, Ou), e)) return n;
@@ -1905,6 +1906,7 @@ opportunity: { kind: "switch", help: "An attack of opportunity, out of turn", on
 ally: { kind: "token" }
 }, Ju = {id: "threshold",
 table: {playable: !0,
+reads: ["armor_physical", "armor_magical", "armor_defense", "defend_check", "perception_check", "reaction_check", "save_check", "exp"],
 settings: [],
 markers: ["dead"],
 macros: [
@@ -1946,7 +1948,7 @@ forDefender: ju,
 refuseDeclared: Gu,
 declarer: Vu,
 planAnswer: (e, t, n, r) => Mo(e, t, r),
-keep: _u,
+keep: Su,
 extra: Eu,
 fits: jo,
 spared: Fu}},
@@ -2119,6 +2121,7 @@ ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
 }, ff = {id: "opposed",
 table: {playable: !0,
+reads: ["passive_defense", "active_defense", "full_defense", "armor_score"],
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 macros: [
@@ -2145,7 +2148,7 @@ check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new S("in the opposed edition the defense is rolled inside !damage");},
+plan: () => {throw new _("in the opposed edition the defense is rolled inside !damage");},
 answers: {answerFlag: "mode",
 choices: ln,
 label: (e) => cf[e] ?? e,
@@ -2265,7 +2268,7 @@ stance: G(V(ee(), Q(40))),
 deadForGood: G(Z(!0)),
 edition: G(H({ id: hn, state: Jt() }))
 }), Zv = k.keys(sa.entries);
-function Sf(e) {const t = {}, n = [];
+function _f(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!E(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
@@ -2283,14 +2286,14 @@ function xn(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function oa(e, t, n) {ia(n), Ft(n) ? delete e[t] : e[t] = n;}
 function Ft(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var jt = V(we(), pt()), qn = Xt(jt), aa = V(we(), ki(), Ue(-1e9), Je(1e9)), yt = V(ee(), Qe(1), Q(64)), _f = re(["physical", "magical"]), ca = H({edition: G(H({ id: hn, state: Jt() })),
+var jt = V(we(), pt()), qn = Xt(jt), aa = V(we(), ki(), Ue(-1e9), Je(1e9)), yt = V(ee(), Qe(1), Q(64)), Sf = re(["physical", "magical"]), ca = H({edition: G(H({ id: hn, state: Jt() })),
 deadForGood: G(Z(!0)),
 stance: G(V(ee(), Q(40)))
-}), la = Xt(H({ edition: hn, answer: Jt() })), Tf = Si("kind", [
-H({ kind: Z("bar"), resource: re(_i), bar: re(pn), attributeId: G(yt), from: qn, to: jt }),
+}), la = Xt(H({ edition: hn, answer: Jt() })), Tf = _i("kind", [
+H({ kind: Z("bar"), resource: re(Si), bar: re(pn), attributeId: G(yt), from: qn, to: jt }),
 H({ kind: Z("attribute"), key: re(Qt), attributeId: yt, from: qn, to: jt }),
 H({ kind: Z("override"), key: re(Qt), from: qn, to: jt }),
-H({ kind: Z("worn"), track: _f, from: qn, to: jt }),
+H({ kind: Z("worn"), track: Sf, from: qn, to: jt }),
 H({ kind: Z("markers"), from: V(ee(), Q(2e3)), to: V(ee(), Q(2e3)) }),
 H({ kind: Z("memory"), tokenId: G(yt), character: G(yt), from: ca, to: ca }),
 H({ kind: Z("answer"), tokenId: G(yt), from: la, to: la }),
@@ -2579,7 +2582,7 @@ if (!d) break;
 s = d(s, n), i += 1;}
 const o = bf(s.settings);
 r.push(...o.problems);
-const a = Sf(s.tokens);
+const a = _f(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Fe(f).life.parseState(u.edition.state);
@@ -2640,9 +2643,9 @@ function ch(e) {if (!(e === void 0 || e === "" || e === Ke || !getObj("player", 
 return e;}
 function Qn(e) {return e === Ke ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
 var lh = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Sa(e) {return !lh.test(e);}
-function _a(e, t) {return e || !Sa(t) ? "gm" : `"${t}"`;}
-function ws(e) {return e === Ke ? "gm" : _a(Ut(e), Qn(e));}
+function _a(e) {return !lh.test(e);}
+function Sa(e, t) {return e || !_a(t) ? "gm" : `"${t}"`;}
+function ws(e) {return e === Ke ? "gm" : Sa(Ut(e), Qn(e));}
 function Ta(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function Ie(e, t, n) {return Ut(e) ? !0 : Ta(t.get("controlledby"), e) || Ta(n?.get("controlledby"), e);}
 var Ea = /[^,\s]/;
@@ -2697,8 +2700,8 @@ let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Ss(e) {return k.assign(k.create(null), e);}
-var vh = Ss({ "+": (e, t) => e + t, "-": (e, t) => e - t }), gh = Ss({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), kh = Ss({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
+function _s(e) {return k.assign(k.create(null), e);}
+var vh = _s({ "+": (e, t) => e + t, "-": (e, t) => e - t }), gh = _s({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), kh = _s({ floor: T.floor, ceil: T.ceil, round: T.round, abs: T.abs });
 function yh(e) {return new bh(e).parse();}
 var tr = (e) => e >= 48 && e <= 57, Da = (e) => (e | 32) >= 97 && (e | 32) <= 122, wh = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
@@ -2739,10 +2742,10 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, _s = 20, $h = 2e3, nr = { lookups: 300, chars: 3e4 }, Ah = "refers to itself through other attributes", Ia = `refers to attributes nested more than ${_s} deep`, Sh = `is too much work to work out (over ${nr.lookups} attributes to look up)`, Ca = `is too much work to work out (over ${nr.chars} characters of formulas)`, _h = "is not a number or a formula of numbers and attributes", Na = "working", Th = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
+}, Ss = 20, $h = 2e3, nr = { lookups: 300, chars: 3e4 }, Ah = "refers to itself through other attributes", Ia = `refers to attributes nested more than ${Ss} deep`, _h = `is too much work to work out (over ${nr.lookups} attributes to look up)`, Ca = `is too much work to work out (over ${nr.chars} characters of formulas)`, Sh = "is not a number or a formula of numbers and attributes", Na = "working", Th = class {constructor(e) {this.lookup = e, this.memo = new I(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > _s) return je(Ia, "read");
+work(e, t) {if (t > Ss) return je(Ia, "read");
 if (e.length > $h) return je("is too long to be a formula");
 if (!this.spend(e.length)) return je(Ca, "read");
 let n = "", r = 0, s = 0;
@@ -2750,16 +2753,16 @@ const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? je(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > _s) return je(Ia, "read");
+if (t + 1 + l.height > Ss) return je(Ia, "read");
 s = T.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return je(Ca, "read");
 } else n = e;
 const a = yh(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !C.isFinite(a) ? je(_h) : { ok: !0, value: a, height: s };}
+return a === void 0 || !C.isFinite(a) ? je(Sh) : { ok: !0, value: a, height: s };}
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
 if (s === Na) return je(Ah, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= nr.lookups) return je(Sh, "read");
+if (this.lookups >= nr.lookups) return je(_h, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
 this.memo.set(r, Na);
@@ -2780,18 +2783,18 @@ return n ? n.id : e.id;}
 function Oh(e, t) {const n = B(e);
 return n && $n(n, t);}
 function Rh(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ds(n, t) !== "");}
-var Se = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+var _e = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
 }, rr = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;}
+get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(_e[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = he(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(_e[this.bar].value), this.valueRead = he(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = he(e ? e.get("max") : this.token.get(Se[this.bar].max));}
+this.maxRead = he(e ? e.get("max") : this.token.get(_e[this.bar].max));}
 return this.maxRead;}};
 function Pa(e, t) {return new rr(e, t).value;}
 function sr(e, t, n) {const r = {vitality: new rr(e, n.bars.vitality),
@@ -2894,7 +2897,7 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;}
 function Ua(e) {return getObj("attribute", e)?.get("current");}
-function Ds(e, t) {return A(e.get(Se[t].link) ?? "");}
+function Ds(e, t) {return A(e.get(_e[t].link) ?? "");}
 function jh(e) {const t = getObj("attribute", e);
 return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
 var Gh = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new I(), this.lowered = new I(), this.defaults = new I();}
@@ -2924,7 +2927,7 @@ function Is(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function Vh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [Se[t].link]: e });}
+function Vh(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [_e[t].link]: e });}
 var Ba = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -2946,15 +2949,15 @@ var Ba = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Sn = [];
+}, _n = [];
 for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
-Ba[t] !== void 0 ? Sn[e] = Ba[t] : t === `
-` || t === "\r" ? Sn[e] = " " : e < 32 && t !== "	" || e === 127 ? Sn[e] = "" : Sn[e] = void 0;}
+Ba[t] !== void 0 ? _n[e] = Ba[t] : t === `
+` || t === "\r" ? _n[e] = " " : e < 32 && t !== "	" || e === 127 ? _n[e] = "" : _n[e] = void 0;}
 function Uh(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function wt(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Sn[i] : Uh(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? _n[i] : Uh(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ye(e, t) {on(e, t);}
@@ -2996,7 +2999,7 @@ try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
 var Bt = { kind: "public" }, ke = { kind: "whisper", to: "gm" };
-function _e(e) {return { kind: "whisper", to: e };}
+function Se(e) {return { kind: "whisper", to: e };}
 function U(e, t, n = {}) {e.kind === "public" ? sendChat(ce, t) : n.record === !0 ? sendChat(ce, `/w ${e.to} ${t}`) : sendChat(ce, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function Te(e) {let t = `&{template:default} {{name=${wt(e.title)}}}`;
 const n = e.rows, r = [];
@@ -3022,8 +3025,8 @@ function ue(e, t) {return `[${wt(e)}](${t})`;}
 function or(e) {return Qh.test(e);}
 function Ka(e, t, n, r = () => `${n.command} --help`) {const s = A(t.playerid ?? "");
 return s === Ke ? Zh(e, t, n, r) : Ya(e, t, n, r, s, Ut(s), !1);}
-function Ya(e, t, n, r, s, i, o) {const a = i ? "the GM" : Qn(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: _a(i, a), relayed: o, help: r };
-return !i && !Sa(a) && (c.replyFor = W(a, 60)), c;}
+function Ya(e, t, n, r, s, i, o) {const a = i ? "the GM" : Qn(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: Sa(i, a), relayed: o, help: r };
+return !i && !_a(a) && (c.replyFor = W(a, 60)), c;}
 function Zh(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
@@ -3032,8 +3035,8 @@ if (c !== void 0) return Ya(e, t, n, r, c, !1, !0);}
 const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Ke, gm: o, senderName: Qn(Ke), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var xa = 2e3;
-function Ne(e, t) {U(_e(e.replyTo), ae(qa(e, t)));}
-function bt(e, t) {U(_e(e.replyTo), ae(qa(e, t)), { record: !0 });}
+function Ne(e, t) {U(Se(e.replyTo), ae(qa(e, t)));}
+function bt(e, t) {U(Se(e.replyTo), ae(qa(e, t)), { record: !0 });}
 function qa(e, t) {const n = t.length > xa ? `${de(t, xa - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var ep = 200;
@@ -3041,7 +3044,7 @@ function ct(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let s = ep - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${de(r, s - 9)}... (cut)`), U(_e(e.replyTo), Ms(r, [...n, { label: "Help", command: e.help() }]));}
+r.length > s && (r = `${de(r, s - 9)}... (cut)`), U(Se(e.replyTo), Ms(r, [...n, { label: "Help", command: e.help() }]));}
 function tp(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3083,15 +3086,15 @@ let o;
 try {const a = Fr(i);
 if (o = Ka(e, t, a, () => rp(e, s, a, r)), o.relayRefused) {Ne(o, Qa(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new S("--api-as is read only on a command another script relays");
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new _("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ne(o, `The saved state was written by a newer version of ${ce} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed), d = l ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, u = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Xa(), h = l === void 0 ? s.flags?.(e) ?? [] : [], p = [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...h.length > 0 ? [{ label: "Flags", lines: h }] : []];
-U(_e(o.replyTo), Te({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+U(Se(o.replyTo), Te({ title: `Help: ${d.title}${u}`, rows: [...p, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof S || a instanceof R) {if (o ?? (o = Ka(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Ne(o, Qa(e, r));
+} catch (a) {if (a instanceof _ || a instanceof R) {if (o ?? (o = Ka(e, t, { command: r, positionals: [], flags: new I() })), o.relayRefused) {Ne(o, Qa(e, r));
 return;}
 ct(o, a.message);
 return;}
@@ -3138,30 +3141,30 @@ return this.byReason.forEach((t, n) => e.push(`${dt(t)}: ${n}`)), e;}
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
 function cp(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new S(`config ${r} needs a value`);
+if (n === void 0 || n === "") throw new _(`config ${r} needs a value`);
 if (r === "edition") {const s = De(n, "edition", gf()), i = fn();
 if (!i.includes(s))
-throw new S(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new _(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
 if (r in js) {const s = js[r], i = De(n, r, pn), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {const s = De(n, r, ["power", ...pn]);
-if (s === e.bars.vitality) throw new S(`stamina may not share the Vitality bar (${s})`);
+if (s === e.bars.vitality) throw new _(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
 if (!at.includes(s))
-throw new S(`unknown attribute key "${W(s)}": ${It(s, at, "keys")}`);
+throw new _(`unknown attribute key "${W(s)}": ${It(s, at, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new S("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new _("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
 if (!mn.includes(s))
-throw new S(`unknown marker key "${W(s)}": ${It(s, mn, "keys")}`);
+throw new _(`unknown marker key "${W(s)}": ${It(s, mn, "keys")}`);
 const i = n.trim(), o = ip(i);
-if (o.length === 0) throw new S(`"${W(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new S(`${o.length} of this campaign's token markers are named "${W(i)}": give the tag of one (${At(o.map((c) => W(c)), 3)})`);
+if (o.length === 0) throw new _(`"${W(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new _(`${o.length} of this campaign's token markers are named "${W(i)}": give the tag of one (${At(o.map((c) => W(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
@@ -3178,7 +3181,7 @@ if (r === "answer-timeout") {const s = e.answerTimeout = gt(n, "answer-timeout (
 return s === 0 ? "Attacks now wait for answers with no time limit." : `An attack still waiting ${s} s after its declaration now resolves as Resolve now would.`;}
 if (r === "ping-defenders")
 return e.pingDefenders = De(n, r, Fs) === "on", `Prompted defenders are ${e.pingDefenders ? "now" : "no longer"} pinged for their players.`;
-throw new S(`unknown setting "${W(t)}": ${It(t, ec, "settings")}`);}
+throw new _(`unknown setting "${W(t)}": ${It(t, ec, "settings")}`);}
 function xe() {return Gs(Campaign().get("turnorder"));}
 function lp() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
@@ -3187,11 +3190,11 @@ try {const t = ie.parse(e);
 return X.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
 function Vs(e) {Campaign().set("turnorder", ie.stringify(e));}
-function _n(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function Sn(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
 function dr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;}
 function dp(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Us(e) {const t = _n(e.id), n = _n(e.custom);
+function Us(e) {const t = Sn(e.id), n = Sn(e.custom);
 return `${t.length <= 64 ? t : `#${Ht(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ht(n)}`}`;}
 function Ht(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
@@ -3200,8 +3203,8 @@ return t.toString(16).padStart(8, "0");}
 var up = /^(.+) -?\d+$/;
 function fp() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function tc(e) {if (dr(e.pr) !== -1 || _n(e.custom) !== "") return !1;
-const t = _n(e.id);
+function tc(e) {if (dr(e.pr) !== -1 || Sn(e.custom) !== "") return !1;
+const t = Sn(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
@@ -3284,7 +3287,7 @@ function lc(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ curr
 var $p = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new I())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = Se[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = _e[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
 flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) lc(t, n);
 if (this.linkedBars)
@@ -3320,15 +3323,15 @@ case "join-turn-order": {const $ = Tp(y.tokenId, y.initiative, r.turnOrder);
 h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
 break;}
 case "ally-state": {const $ = getObj("graphic", y.tokenId), N = $ ? $n($, c.bars.vitality) : y.tokenId, j = Gt(vn(l, N), a), P = Gt({ ...j, edition: { id: a.id, state: y.state } }, a);
-for (const _ of ps(j, P, N === y.tokenId ? void 0 : N, y.tokenId))
-f.push(_), zn(l, N, P);
+for (const S of ps(j, P, N === y.tokenId ? void 0 : N, y.tokenId))
+f.push(S), zn(l, N, P);
 break;}
 case "ally-answer":
 uc(l, f, y.tokenId, { edition: a.id, answer: y.answer }, y.tokenId);
 break;}
 const b = t.condition, w = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : b;
-if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, $ = d[y], N = $?.edition && !($.edition.id === a.id && a.life.isEmptyState($.edition.state)) ? $.edition : void 0, j = n.state === void 0 ? N : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = $?.deadForGood === !0, _ = n.state === void 0 ? P : a.life.deadForGood(n.state, v.vitality), F = $?.stance, J = n.stance === void 0 ? F : n.stance ?? void 0;
-for (const ne of ps(dc(N, P, F), dc(j, _, J), y === s.id ? void 0 : y))
+if (n.state !== void 0 || n.stance !== void 0) {const y = s.home, $ = d[y], N = $?.edition && !($.edition.id === a.id && a.life.isEmptyState($.edition.state)) ? $.edition : void 0, j = n.state === void 0 ? N : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = $?.deadForGood === !0, S = n.state === void 0 ? P : a.life.deadForGood(n.state, v.vitality), F = $?.stance, J = n.stance === void 0 ? F : n.stance ?? void 0;
+for (const ne of ps(dc(N, P, F), dc(j, S, J), y === s.id ? void 0 : y))
 f.push(ne), zn(l, Xn(s.id, ne), ne.to);}
 n.answer !== void 0 && uc(l, f, s.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
 const O = d[s.id];
@@ -3340,13 +3343,13 @@ for (const y of k.keys(r.tokenProps)) {const $ = r.tokenProps[y];
 if (p.flush(u), r.notify ?? !0) {const { bars: y } = s, $ = { vitality: g, soul: y.soul.value, power: y.power.value, statusmarkers: s.statusmarkers, condition: b }, N = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: L, condition: w };
 cc(u, $, N, n.detail, () => fc(s, g), r.healthColors);}
 return { changes: f, notes: h };}
-function fc(e, t) {const n = _p(e.token);
+function fc(e, t) {const n = Sp(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[Se[r.bar].value] = r.raw, n[Se[s.bar].value] = s.raw, n[Se[i.bar].value] = i.raw, t !== null && (n[Se[r.bar].value] = t), n;}
-var Sp = ["width", "height"];
-function _p(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Sp) t[n] = e.get(n);
+return n[_e[r.bar].value] = r.raw, n[_e[s.bar].value] = s.raw, n[_e[i.bar].value] = i.raw, t !== null && (n[_e[r.bar].value] = t), n;}
+var _p = ["width", "height"];
+function Sp(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of _p) t[n] = e.get(n);
 return t;}
 function hc(e, t) {t ? t.changed = !0 : Vs(e);}
 function Tp(e, t, n) {const r = getObj("graphic", e);
@@ -3397,7 +3400,7 @@ for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = oc(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const m of _i) {const g = d.snapshot.bars[m], v = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+for (const m of Si) {const g = d.snapshot.bars[m], v = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
 b !== void 0 && u.get(v) !== b && (f[v] = b);
 const w = b ?? f[v];
 h[m] = typeof w == "number" ? w : g.value;}
@@ -3481,10 +3484,10 @@ for (let m = 0; m < t.length && !r; m += 1) {const g = t[m];
 r = g.changes.length > 0 || !(g.outcome.noop || g.outcome.headline === "unharmed");}
 const s = t.length > 1 ? Fp(e, t, n.sender ?? "gm") : [], { attack: i } = n, o = i && t.length > 1 ? Pp(t[0]) : void 0, a = (m, g, v) => i ? `${i.attacker(g)}'s attack ${i.key}${o !== void 0 && v ? `: ${o}` : ""}` : `${n.title}: ${Mp(m)}`;
 if (!r) {const m = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !m(t[0].snapshot)) {U(_e(n.replyTo), ae(Bs(t[0])));
+if (t.length === 1 && !m(t[0].snapshot)) {U(Se(n.replyTo), ae(Bs(t[0])));
 return;}
 const g = n.replyTo === "gm", v = t.every((w) => m(w.snapshot)), b = t.length === 1 ? Hs(t[0], [], gc(n, t[0], g)) : Ws(t, Lp(t), kc(e, t), a(t.length, g, v), v ? "all" : "public", s);
-U(_e(n.replyTo), Te(b));
+U(Se(n.replyTo), Te(b));
 return;}
 const c = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], l = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const m = t[0], g = Wt(e, m.snapshot), v = g === "gm" && !m.snapshot.hidden;
@@ -3506,7 +3509,7 @@ function jp(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
 return `${e.name}: its ${mt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function St(e) {let t = 2;
+function _t(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3524,23 +3527,23 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + St(e.from) + St(e.to);
+return 40 + _t(e.from) + _t(e.to);
 case "memory":
 return 60 + (e.tokenId?.length ?? 0) + yc(e.from) + yc(e.to);
 case "answer":
 return 60 + (e.tokenId?.length ?? 0) + wc(e.from) + wc(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function yc(e) {return 20 + (e.stance === void 0 ? 0 : St(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + xs(e.edition.state) : 0);}
-function wc(e) {return e === null ? 4 : 40 + St(e.edition) + xs(e.answer);}
-function xs(e) {if (typeof e == "string") return St(e);
+function yc(e) {return 20 + (e.stance === void 0 ? 0 : _t(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + xs(e.edition.state) : 0);}
+function wc(e) {return e === null ? 4 : 40 + _t(e.edition) + xs(e.answer);}
+function xs(e) {if (typeof e == "string") return _t(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + xs(e[n]));
 return t;}
 function hr(e) {let t = fr.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + St(n.tokenId) + St(n.name);
+for (const n of e.tokens) {t += 50 + _t(n.tokenId) + _t(n.name);
 for (const r of n.changes) t += Hp(r);}
 fr.set(e, t);}
 return t;}
@@ -3558,15 +3561,15 @@ return !0;}
 return !1;}
 function qs(e) {return e === "hand-edit" || e === Ke || Ut(e);}
 function zs(e, t) {return e.by === "hand-edit" || !(t ?? qs(e.by));}
-var _t;
+var St;
 function Xs(e, t, n) {let r = e.byOwner.get(t);
 return r || (r = { entries: 0, bytes: 0, quota: n ?? zs({ by: t }) }, e.byOwner.set(t, r)), r;}
 function Js(e, t, n, r) {const s = hr(t) * n, i = Xs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function Qs(e) {if (_t && _t.history === e && _t.length === e.length) return _t;
+function Qs(e) {if (St && St.history === e && St.length === e.length) return St;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new I(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) Js(t, n, 1);
-return _t = t, t;}
+return St = t, t;}
 function pr(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = Qs(n), s = n.splice(t, 1)[0];
@@ -3594,14 +3597,14 @@ e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
 return bc(e, o, zs(t, n)) ? i : void 0;}
 function Yp(e) {const t = e.store.history, n = t.splice(0, t.length);
-_t = void 0;
+St = void 0;
 for (const r of n) {const s = ie.stringify(r).length;
 fr.set(r, s), !(s > ur) && bc(e, r, zs(r));}
-return _t = void 0, n.length - t.length;}
+return St = void 0, n.length - t.length;}
 function Kt(e) {return e.get("_subtype") === "card";}
 function Tt(e, t, n = {}) {const r = [], s = new K(), i = [], o = (l) => {const d = bn(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new S("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new _("--ids needs at least one token id");
 const l = [];
 for (const d of t) {const u = Yt(d, e.gm);
 u ? o(u) : l.push(xp(d));}
@@ -3626,10 +3629,10 @@ function Ac(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
 const s = B(r[0]), i = s && bn(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function Sc(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function _c(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Yt(r.join(" "), e.gm))
 throw new R(`--${n}: no token on the table has that id`);}}
-function _c(e, t) {const n = B(t);
+function Sc(e, t) {const n = B(t);
 return n !== void 0 && Ie(e, n, z(n));}
 function M(e) {return Fe(e.store.settings.edition);}
 function ut(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
@@ -3650,7 +3653,7 @@ const s = nc(t);
 if (s) {n.turnRow = s;
 const i = Qf(e.store.round.start, Ht(Us(s)));
 i !== void 0 && (n.turnStart = i);
-const o = _n(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const o = Sn(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && Ce(a) && (n.turnRowHidden = !0);}}
 const r = zp(e);
 return r && (n.editionLeft = r), n;}
@@ -3740,14 +3743,14 @@ function Rc(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? sm
 let u;
 const f = [], h = [];
 let p = !1;
-const m = s ? { order: xe(), changed: !1 } : void 0, g = $s() ?? null, v = ft(a, m?.order), b = xt(a), w = (P) => {const _ = { notify: P.observed ?? !0, healthColors: g };
-return m && (_.turnOrder = m), _;
+const m = s ? { order: xe(), changed: !1 } : void 0, g = $s() ?? null, v = ft(a, m?.order), b = xt(a), w = (P) => {const S = { notify: P.observed ?? !0, healthColors: g };
+return m && (S.turnOrder = m), S;
 }, O = (P) => (delete P.answer, w(P)), L = (P) => (P.answer = null, w(P));
 let y = 0;
-t.forEach(({ target: P, plan: _, given: F, typed: J, answer: ne, answered: se, answerGiven: ye, replacesFiled: ze }, Ge) => {const Et = n[Ge], Xe = y;
+t.forEach(({ target: P, plan: S, given: F, typed: J, answer: ne, answered: se, answerGiven: ye, replacesFiled: ze }, Ge) => {const Et = n[Ge], Xe = y;
 if (y += Et.length, c && !Zp(e, P, o.anyTarget === !0)) {d.push(`${te(P.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const x = ye === void 0 ? En(a, P, _, ri(_.dice, F, l, Xe), v, b, w) : En(a, P, _, ri(_.dice, F, l, Xe), v, b, ze ? L : O, { answerGiven: ye });
+const x = ye === void 0 ? En(a, P, S, ri(S.dice, F, l, Xe), v, b, w) : En(a, P, S, ri(S.dice, F, l, Xe), v, b, ze ? L : O, { answerGiven: ye });
 if (x.kind !== "written") {const { snapshot: Ot } = x.reading, zt = () => ti(e, Ot);
 x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? (u ?? (u = new op())).add(Ot.name, x.refusal.reason) : d.push(gr(a, Ot, x.refusal, zt())) : x.kind === "problems" ? d.push(kr(Ot, x.reading.problems)) : d.push(`${Ot.name}: the result${zt() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
@@ -3755,8 +3758,8 @@ const Ir = x.outcome;
 f.push(x.applied), J && (x.shown.typed = J), ne && (x.shown.answer = ne), se && (x.shown.told.answered = !0), h.push(x.shown), p || (p = Ir.undoable === !0);
 }), u && d.push(...u.lines()), m?.changed && Vs(m.order);
 let $;
-if ((o.record || p) && f.length > 0) {const P = o.recordBy ?? e.playerId, _ = P === e.playerId ? e.gm || P === Ke : qs(P), F = $c(a, { by: P, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, _);
-F !== void 0 && (o.record || _) && ($ = { command: ei(F), byGm: _ });}
+if ((o.record || p) && f.length > 0) {const P = o.recordBy ?? e.playerId, S = P === e.playerId ? e.gm || P === Ke : qs(P), F = $c(a, { by: P, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, S);
+F !== void 0 && (o.record || S) && ($ = { command: ei(F), byGm: S });}
 const N = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : qs(o.recordBy) ? "gm" : o.recordBy, j = { title: o.title, replyTo: e.replyTo, sender: N, senderMaySee: (P) => ti(e, P) };
 if ($ && (j.undo = $), o.attack && (j.attack = o.attack), Ks(a, h, j), d.length > 0) {const P = o.refusals(lr(d), f.length > 0);
 ct(e, P);}}
@@ -3806,16 +3809,16 @@ function qe(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !
 function Mc(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && Ce(n) ? null : e.attacker;}
-function Sr(e, t = !0) {const n = Mc(e, t);
+function _r(e, t = !0) {const n = Mc(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? te(r, "The attacker") : "The attacker (gone)";}
 function fm(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function _r(e, t, n) {return n || !Ce(e) || Ie(t, e, z(e));}
+function Sr(e, t, n) {return n || !Ce(e) || Ie(t, e, z(e));}
 function oi(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = B(r);
-if (s && _r(s, t, !1)) return !0;}
+if (s && Sr(s, t, !1)) return !0;}
 return !1;}
 function hm(e, t) {const n = e.resolving ?? (e.resolving = new K());
 return n.has(t) ? !1 : (n.add(t), !0);}
@@ -3824,10 +3827,10 @@ function pm(e, t) {if (e.resolving?.delete(t), Dn(e, t.key) !== t) return `Attac
 delete e.store.exchange.attacks[t.key];}
 function Lc(e, t, n, r) {const s = [];
 for (const i of qe(e, t)) {const o = B(i);
-o && _r(o, n, r) && s.push(te(o, "a token"));}
+o && Sr(o, n, r) && s.push(te(o, "a token"));}
 return s;}
 function ci(e, t) {return qe(e, t).length > 0 ? !1 : Fc(e, t).length === 0;}
-function Fc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !_c(t.by, n));}
+function Fc(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !Sc(t.by, n));}
 function mm(e) {const t = k.values(e.store.exchange.attacks);
 e.store.exchange.attacks = {}, e.cancelled = new I(t.map((s) => [s.key, s]));
 const n = new I();
@@ -3839,7 +3842,7 @@ let r = !1;
 for (const [s, i] of n) {const o = ws(s);
 if (o === "gm") continue;
 const a = i.length === 1;
-U(_e(o), ae(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
+U(Se(o), ae(`Attack${a ? "" : "s"} ${i.join(", ")} ${a ? "is" : "are"} cancelled: the GM switched editions. Nothing was written; ${a ? "its" : "their"} buttons answer nothing now.`), { record: !0 }), r = !0;}
 return { keys: t.map((s) => s.key), told: r };}
 function jc(e, t, n, r) {const s = e.cancelled?.get(t);
 return s && oi(s, n, r) ? `attack ${t} was cancelled when the GM switched editions: nothing to answer or resolve` : void 0;}
@@ -3851,38 +3854,38 @@ case "bar":
 return "its Vitality is not a number";}}
 function Gc(e, t, n, r, s, i, o) {const a = B(r);
 if (!a) return;
-const c = { token: a, character: z(a) }, l = te(a, "a token"), d = t.check.answers, u = ut(e, !0), f = (_) => ({ gm: _, player: _ });
+const c = { token: a, character: z(a) }, l = te(a, "a token"), d = t.check.answers, u = ut(e, !0), f = (S) => ({ gm: S, player: S });
 if (Rn(e, n, r)) return f({ label: l, lines: ["Answered by the defense it made ahead (!defend)"] });
 const h = n.answers[r];
 if (h) return f({ label: l, lines: [h.spared !== void 0 ? `Not prompted: ${h.spared}` : `Answered: ${h.word}`] });
 const p = Ar(t, n, r), m = [], g = [], v = On(e, t, n, r);
 v !== void 0 && m.push(`Its defense made ahead does not answer this attack: ${v}`);
-const b = [], w = [], O = d.choices.flatMap((_) => {if (_ === "none") return [{ word: _, plan: void 0 }];
-try {return [{ word: _, plan: d.planAnswer(_, p, u, km) }];
-} catch (F) {if (!(F instanceof S || F instanceof R)) throw F;
-return w.push({ word: _, why: F.message }), [];}
-}), L = O.flatMap(({ plan: _ }) => _ ? [_] : []), y = o?.(p.order);
+const b = [], w = [], O = d.choices.flatMap((S) => {if (S === "none") return [{ word: S, plan: void 0 }];
+try {return [{ word: S, plan: d.planAnswer(S, p, u, km) }];
+} catch (F) {if (!(F instanceof _ || F instanceof R)) throw F;
+return w.push({ word: S, why: F.message }), [];}
+}), L = O.flatMap(({ plan: S }) => S ? [S] : []), y = o?.(p.order);
 y && d.spared && L.push(y);
-const { facts: $ } = vr(e, c, {values: qt(L.map((_) => _.values)),
-maxes: qt(L.map((_) => _.maxes)),
-bars: qt(L.map((_) => _.bars)),
-others: qt(L.map((_) => _.others)),
-more: (_) => {const F = L.map((J) => J.more?.(_));
+const { facts: $ } = vr(e, c, {values: qt(L.map((S) => S.values)),
+maxes: qt(L.map((S) => S.maxes)),
+bars: qt(L.map((S) => S.bars)),
+others: qt(L.map((S) => S.others)),
+more: (S) => {const F = L.map((J) => J.more?.(S));
 return F.some((J) => J !== void 0) ? { values: qt(F.map((J) => J?.values)), maxes: qt(F.map((J) => J?.maxes)) } : void 0;}
 }, i), N = y ? d.spared?.($, p) : null;
 if (N)
 return n.answers[r] = v === void 0 ? { word: "none", spared: de(N, 200) } : { word: "none", spared: de(N, 200), replaces: !0 }, f({ label: l, lines: [`Not prompted: ${N}`] });
-for (const { word: _, plan: F } of O) {const J = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${_}`, ne = d.label(_, $, p);
+for (const { word: S, plan: F } of O) {const J = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${S}`, ne = d.label(S, $, p);
 if (!F) {g.push({ label: ne, command: J });
 continue;}
-const se = k.fromEntries(F.dice.map((Ge) => [Ge.name, 1])), ye = F.resolve($, se), ze = vt(ye) ? vm(ye) : d.keep(_, ye, se).success === !1 ? Vc : void 0;
+const se = k.fromEntries(F.dice.map((Ge) => [Ge.name, 1])), ye = F.resolve($, se), ze = vt(ye) ? vm(ye) : d.keep(S, ye, se).success === !1 ? Vc : void 0;
 if (ze !== void 0) {const Ge = ze === Vc ? ne : ne.replace(/ \(.*\)$/, ""), Et = b.find((Xe) => Xe.why === ze);
 Et ? Et.answers.push(Ge) : b.push({ answers: [Ge], why: ze });
 } else g.push({ label: ne, command: J });}
-for (const { word: _, why: F } of w) b.push({ answers: [_], why: F });
-for (const { answers: _, why: F } of b) m.push(`${_.join(", ")}: ${F}`);
-const j = (_) => {const F = _ ? p : { ...p, attacker: Mc(n, !1), defenders: p.defenders.filter((se) => se === r || gm(se)) }, J = (se) => {const ye = B(se);
-return ye && (_ || !Ce(ye)) ? te(ye, "a token") : void 0;
+for (const { word: S, why: F } of w) b.push({ answers: [S], why: F });
+for (const { answers: S, why: F } of b) m.push(`${S.join(", ")}: ${F}`);
+const j = (S) => {const F = S ? p : { ...p, attacker: Mc(n, !1), defenders: p.defenders.filter((se) => se === r || gm(se)) }, J = (se) => {const ye = B(se);
+return ye && (S || !Ce(ye)) ? te(ye, "a token") : void 0;
 }, ne = { label: l, lines: [...m], buttons: [...g] };
 for (const se of d.extra?.($, F, J) ?? [])
 se.kind === "line" ? ne.lines.push(se.label) : se.section === He && ne.buttons.push({ label: se.label, command: se.command });
@@ -3896,7 +3899,7 @@ function qt(e) {return [...new K(e.flatMap((t) => t ?? []))];}
 function Uc(e) {return ft(e, xe());}
 function Bc(e) {const t = B(e);
 return t ? bs(t, z(t)) : [];}
-function Hc(e, t) {return `Attack ${e.key}: ${Sr(e, t)} attacks`;}
+function Hc(e, t) {return `Attack ${e.key}: ${_r(e, t)} attacks`;}
 function Wc(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
 function Kc(e, t) {return t.length === 0 ? e.gm : { ...e.gm, label: `${e.gm.label} (${t.map((n) => `${de(Qn(n), 40)}'s`).join(", ")})` };}
 function ym(e, t, n) {const r = M(e), s = Uc(e), i = new I(), o = [];
@@ -3904,7 +3907,7 @@ for (const a of t.defenders) {const c = Bc(a), l = Gc(e, r, t, a, c.length > 0, 
 if (l) {o.push(Kc(l, c));
 for (const d of c) {const u = i.get(d) ?? [];
 u.push(l.player), i.set(d, u);}}}
-if (!ci(e, t)) {for (const [a, c] of i) U(_e(ws(a)), Te({ title: Hc(t, !1), rows: [...Wc(r, t), ...c] }), { record: !0 });
+if (!ci(e, t)) {for (const [a, c] of i) U(Se(ws(a)), Te({ title: Hc(t, !1), rows: [...Wc(r, t), ...c] }), { record: !0 });
 U(ke, Te(Tr(e, r, t, o)), { record: !0 });}}
 function Yc(e, t, n, r) {const s = Uc(e), i = [];
 for (const o of qe(e, n)) {const a = Bc(o);
@@ -3935,7 +3938,7 @@ if (y) {y.spared === void 0 && (N.answer = r?.tokenId === w ? r.words : wm(y), N
 const j = y.answer === void 0 ? void 0 : a.rolled?.(y.answer);
 j && (N.given = { ...u, ...j }), y.replaces && On(i, o, t, w) !== void 0 && (N.replacesFiled = !0);
 const { helper: P } = y;
-P !== void 0 && a.settle && (N.plan = xc(N.plan, P, (_) => a.settle(y, _, $)));
+P !== void 0 && a.settle && (N.plan = xc(N.plan, P, (S) => a.settle(y, S, $)));
 } else Rn(i, t, w) || (N.answer = s?.includes(w) ? "No answer in time" : "No answer", i.store.exchange.waiting[w] === void 0 && (N.answered = !0));
 p.length === 0 && t.attacker !== null && a.spend && (N.plan = xc(N.plan, t.attacker, (j) => a.spend(j, $))), p.push(N);}
 const g = e.gm ? e : { ...e, replyTo: "gm" };
@@ -3943,7 +3946,7 @@ e.gm || delete g.replyFor;
 const v = () => {i.resolving?.delete(t);};
 let b;
 try {b = Oc(g, p, m.length > 0 ? [`${m.length} defender${m.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
-attack: { key: t.key, attacker: (w) => Sr(t, w) },
+attack: { key: t.key, attacker: (w) => _r(t, w) },
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
@@ -3982,13 +3985,13 @@ ge(`attack ${r.key}'s answer time limit`, () => Er(Am(e, r), r, void 0, void 0, 
 Or(e);}
 function Am(e, t) {const n = `!attack --resolve ${t.key}`;
 return { app: e, msg: { type: "api", who: "DefenseRound", playerid: "", content: n }, parsed: Fr(n), playerId: "", gm: !0, senderName: "the GM", replyTo: "gm", relayed: !1, help: () => "!attack --help" };}
-function Sm(e, t) {t.length !== 0 && sendPing(C(e.get("left")), C(e.get("top")), A(e.get("_pageid")), null, !1, [...t]);}
-function _m(e, t) {if (e.store.settings.pingDefenders)
+function _m(e, t) {t.length !== 0 && sendPing(C(e.get("left")), C(e.get("top")), A(e.get("_pageid")), null, !1, [...t]);}
+function Sm(e, t) {if (e.store.settings.pingDefenders)
 for (const n of qe(e, t)) {const r = B(n);
-r && Sm(r, bs(r, z(r)));}}
+r && _m(r, bs(r, z(r)));}}
 var Tm = 5e3, Em = 5, Jc = 100;
 function Om(e) {const t = e.app, n = M(t), r = n.check.answers, s = Cc(e.parsed, n);
-if (Me(e.parsed) === void 0) throw new S("no defenders given: --ids with their token ids");
+if (Me(e.parsed) === void 0) throw new _("no defenders given: --ids with their token ids");
 const i = n.hit.plan(s, ut(t, e.gm)), o = r.situation(s), a = k.keys(n.hit.flags).find((y) => n.hit.flags[y].decides !== void 0 && e.parsed.flags.has(y));
 if (a !== void 0 && !e.gm) throw new R(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
 const c = Im(e), l = k.values(t.store.exchange.attacks);
@@ -4020,9 +4023,9 @@ const v = Dm(e, c, h), b = (t.lastAttacks ?? (t.lastAttacks = new I())).get(e.pl
 if (b && b.line === v && w - b.at < Tm && w >= b.at) throw new R(`this attack was already declared as ${b.key} a moment ago (a double click?): nothing declared; to attack twice, send it again in a few seconds`);
 g.key = fm(t, m.length === 0), t.lastAttacks.set(e.playerId, { line: v, key: g.key, at: w }), t.store.exchange.attacks[g.key] = g, lm(g, s);
 const O = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-m.length > 0 && U(Bt, ae(`Attack ${g.key}: ${Sr(g, !1)} attacks ${dt(m)}${O}.`), { record: !0 }), u.length > 0 && ct(e, `Not among the defenders: ${lr(u).join("; ")}`);
+m.length > 0 && U(Bt, ae(`Attack ${g.key}: ${_r(g, !1)} attacks ${dt(m)}${O}.`), { record: !0 }), u.length > 0 && ct(e, `Not among the defenders: ${lr(u).join("; ")}`);
 const L = new I([[s, i]]);
-if (ym(t, g, (y) => (L.has(y) || L.set(y, n.hit.plan(y, ut(t, e.gm))), L.get(y))), _m(t, g), bm(t, g), ci(t, g)) return Er(e, g, i);}
+if (ym(t, g, (y) => (L.has(y) || L.set(y, n.hit.plan(y, ut(t, e.gm))), L.get(y))), Sm(t, g), bm(t, g), ci(t, g)) return Er(e, g, i);}
 function Rm(e, t, n, r) {const s = r ? B(n) : void 0;
 if (!r || !s) return;
 const i = vr(e, { token: s, character: z(s) }, r, ft(e, r.readsTurnOrder ? xe() : void 0)), o = Tc(e, i, !0, "; no attack declared");
@@ -4032,7 +4035,7 @@ if (vt(a)) throw new R(gr(e, i.snapshot, a, t.gm || Ie(t.playerId, s, z(s))));}
 function Dm(e, t, n) {const r = (e.msg.inlinerolls ?? []).map((s) => s.expression).join("|");
 return Ht(`${t ?? ""} ${n.join(",")} ${e.msg.content} ${r}`);}
 function Im(e) {if (be(e.parsed, "unseen")) {if (!e.gm) throw new R("--unseen is the GM's: select your attacking token, or give --from with its id");
-if (e.parsed.flags.has("from")) throw new S("--unseen declares no attacker: leave out --from");
+if (e.parsed.flags.has("from")) throw new _("--unseen declares no attacker: leave out --from");
 return null;}
 const t = rt(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
@@ -4040,8 +4043,8 @@ if (t !== void 0) {if (r = Yt(t, e.gm), !r) throw new R("--from: no token on the
 } else if (n.length === 1)
 r = Yt(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new S("select one attacking token (or give --from ATTACKER)");
-if (!r) throw new S(e.gm ? "no attacker: select the attacking token, give --from with its id, or --unseen for none" : "select your attacking token, or give --from with its id");
+throw new _("select one attacking token (or give --from ATTACKER)");
+if (!r) throw new _(e.gm ? "no attacker: select the attacking token, give --from with its id, or --unseen for none" : "select your attacking token, or give --from with its id");
 if (r = bn(r), !e.gm && !Ie(e.playerId, r, z(r))) throw new R(`you do not control ${te(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Qc(e) {const t = he(e);
@@ -4050,14 +4053,14 @@ async function Cm(e) {const t = e.app, n = M(t), r = n.check.answers, s = (rt(e.
 if (i) throw new R(i);
 const o = { ...jr(r.answerFlags), answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 nt(e.parsed, o);
-const a = k.keys(r.answerFlags).filter((_) => r.answerFlags[_].kind === "token");
-Ac(e, a), Sc(e, a);
+const a = k.keys(r.answerFlags).filter((S) => r.answerFlags[S].kind === "token");
+Ac(e, a), _c(e, a);
 const c = Dn(t, s), l = c && oi(c, e.playerId, e.gm) ? c : void 0;
 if (!l) throw new R(`no open attack ${de(s, 12)} to answer (resolved, cancelled, or never declared)`);
 if (ai(t, l)) throw new R(`attack ${l.key} is being resolved: its roll is out, nothing answered`);
-const d = Me(e.parsed) ?? (e.msg.selected ?? []).map((_) => _._id);
-if (d.length !== 1) throw new S("an answer is for one defender: --ids with its token id");
-const u = d[0], f = l.defenders.includes(u) ? Yt(u, !0) : void 0, h = f && _r(f, e.playerId, e.gm) ? f : void 0;
+const d = Me(e.parsed) ?? (e.msg.selected ?? []).map((S) => S._id);
+if (d.length !== 1) throw new _("an answer is for one defender: --ids with its token id");
+const u = d[0], f = l.defenders.includes(u) ? Yt(u, !0) : void 0, h = f && Sr(f, e.playerId, e.gm) ? f : void 0;
 if (!h) throw new R(`that token is not a defender of attack ${l.key}`);
 const p = z(h), m = te(h, "the defender");
 if (!e.gm && !Ie(e.playerId, h, p)) throw new R(`only ${m}'s controller or the GM answers for it`);
@@ -4065,10 +4068,10 @@ const g = l.answers[u];
 if (g) throw new R(`${m} has answered attack ${l.key} already (${g.word})`);
 if (Rn(t, l, u)) throw new R(`${m} answers attack ${l.key} with the defense it made ahead`);
 const v = rt(e.parsed, r.answerFlag);
-if (v === void 0) throw new S(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+if (v === void 0) throw new _(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const b = De(v, `--${r.answerFlag}`, r.announced ? [...r.choices, ...r.announced] : r.choices);
 let w = { word: b }, O, L = b === "none" ? "no defense" : b, y;
-if (b !== "none") {const _ = Ar(n, l, u), F = r.planAnswer(b, _, ut(t, e.gm), Pm(e.parsed, r.answerFlags)), J = ni(e.parsed, F.dice), ne = F.dice.filter((Ee) => J[Ee.name] === void 0), se = ne.length > 0 ? await pc(ne.map((Ee) => Ee.sides)) : [];
+if (b !== "none") {const S = Ar(n, l, u), F = r.planAnswer(b, S, ut(t, e.gm), Pm(e.parsed, r.answerFlags)), J = ni(e.parsed, F.dice), ne = F.dice.filter((Ee) => J[Ee.name] === void 0), se = ne.length > 0 ? await pc(ne.map((Ee) => Ee.sides)) : [];
 if (t.store.exchange.attacks[s] !== l || ai(t, l) || l.answers[u] !== void 0) throw new R(`attack ${l.key} was settled while the roll was out: nothing answered`);
 const ye = B(u);
 if (!ye || !e.gm && !Ie(e.playerId, ye, z(ye))) throw new R(`${m} is gone or no longer yours since the roll: nothing answered`);
@@ -4089,7 +4092,7 @@ l.answers[u] = w, $ !== void 0 && (l.answers[$.tokenId] = $.kept, L += `; ${Tn($
 const N = Lc(t, l, e.playerId, e.gm), j = ci(t, l), P = N.length > 0 ? ` Waiting for ${N.join(", ")}.` : j ? ` Attack ${l.key} resolves.` : qe(t, l).length === 0 ? ` Attack ${l.key} waits for the GM to settle it.` : "";
 (!j || !(e.gm || Wt(t, { npc: Zn(h, p), hidden: Ce(h) }) === "public")) && Ne(e, `${m}: ${L}.${P}`), j ? await Er(e, l, void 0, y === void 0 ? void 0 : { tokenId: u, words: y }) : !e.gm && qe(t, l).length === 0 && U(ke, Te(Tr(t, n, l)), { record: !0 });}
 function Nm(e, t, n, r, s, i) {const o = r.defender, a = n.defenders.includes(o) ? B(o) : void 0;
-if (!a || !_r(a, i.playerId, i.gm)) throw new R(`that token is not a defender of attack ${n.key}: nothing answered`);
+if (!a || !Sr(a, i.playerId, i.gm)) throw new R(`that token is not a defender of attack ${n.key}: nothing answered`);
 if (Rn(e, n, o)) throw new R(`${te(a, "the defender")} answers attack ${n.key} with the defense it made ahead: nothing answered`);
 const c = Zc(r.kept);
 return s.typed && (c.typed = !0), s.gm && (c.gm = !0), On(e, t, n, o) !== void 0 && (c.replaces = !0), { tokenId: o, kept: c };}
@@ -4129,15 +4132,15 @@ delete e.app.store.exchange.attacks[n.key];
 for (const [r, s] of e.app.lastAttacks ?? []) s.key === n.key && e.app.lastAttacks.delete(r);
 U(Bt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Vm(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(o) => e.gm || o.by === e.playerId || qe(t, o).some((a) => _c(e.playerId, a)));
+(o) => e.gm || o.by === e.playerId || qe(t, o).some((a) => Sc(e.playerId, a)));
 if (r.length === 0) {Ne(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {for (const o of r) U(ke, Te(Tr(t, n, o)));
 return;}
 const s = r.map((o) => {const a = Lc(t, o, e.playerId, !1);
-return `${o.key}: ${Sr(o, !1)} attacks; waiting for ${a.length > 0 ? dt(a) : "the GM"}`;
+return `${o.key}: ${_r(o, !1)} attacks; waiting for ${a.length > 0 ? dt(a) : "the GM"}`;
 }), i = r.flatMap((o) => Yc(t, n, o, e.playerId).map((a) => ({ ...a, label: `${o.key}: ${a.label}` })));
-U(_e(e.replyTo), Te({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }, ...i] }));}
+U(Se(e.replyTo), Te({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }, ...i] }));}
 function Um(e) {const t = M(e);
 for (const n of k.values(e.store.exchange.attacks)) U(ke, Te(Tr(e, t, n)), { record: !0 });}
 function tl(e) {const t = M(e);
@@ -4297,10 +4300,10 @@ ue("help handout", "!defense-round help"),
 ue("table macros", "!defense-round macros")
 ].join(" ");}
 function iv(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new S("set needs a NAME and a VALUE (or clear)");
+if (!n || r === void 0) throw new _("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!at.includes(s))
-throw new S(`unknown value name "${W(n)}": ${It(n, at, "names")}`);
+throw new _(`unknown value name "${W(n)}": ${It(n, at, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : gt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = Tt(e, Me(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {const f = tp(e.app, d.id);
 f.overrides = xn(f.overrides, s, i ? null : o);
@@ -4331,12 +4334,12 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 bt(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
 function av(e) {e.store = yn(Oe), e.loadProblems = [], delete e.newerState, Ha(Jn, e.store);}
 function cv(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new S("details needs the key its button gives");
+if (!n || r.length > 0) throw new _("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new R(i);
 const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ce(o), c = s.npc || o !== void 0 && Zn(o, z(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && Ie(e.playerId, o, z(o)))) throw new R(a ? i : `${s.name}'s breakdown is for the GM`);
-U(_e(e.replyTo), Te(s.card()));}
+U(Se(e.replyTo), Te(s.card()));}
 var lv = {usage: () => Zm,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
@@ -4347,14 +4350,14 @@ return;}
 if (!e.gm) throw new R("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (nt(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-U(_e("gm"), tv(e.app)), U(_e("gm"), sv(e.app));
+U(Se("gm"), tv(e.app)), U(Se("gm"), sv(e.app));
 return;
 case "help": {Ls(M(e.app));
 const i = Xa();
-U(_e(e.replyTo), Ms(`The handout "${cr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+U(Se(e.replyTo), Ms(`The handout "${cr}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new S("config needs a KEY and a VALUE");
+if (!i) throw new _("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = cp(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {bt(e, Jm(e, a, c));
 return;}
@@ -4380,7 +4383,7 @@ case "refresh":
 e.app.attributes.clear(), bt(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new S(`unknown subcommand "${W(A(t))}": ${It(r, ev, "subcommands")}`);}}};
+throw new _(`unknown subcommand "${W(A(t))}": ${It(r, ev, "subcommands")}`);}}};
 function dv(e, t) {const n = new I();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
@@ -4423,11 +4426,11 @@ if (!cl(e, t[s])) throw new R(t[s].kind === "save" && t[s].by === e.playerId ? "
 return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (cl(e, t[r])) return r;
 throw new R(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function fv(e) {if (!be(e.parsed, "undo")) throw new S(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function fv(e) {if (!be(e.parsed, "undo")) throw new _(`--${be(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (be(e.parsed, "force") && !e.gm) throw new R("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(al, v));
-if (t) throw new S(`--undo takes no --${W(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (nt(e.parsed, al), e.parsed.positionals.length > 0) throw new S("--undo takes no amount");
+if (t) throw new _(`--undo takes no --${W(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (nt(e.parsed, al), e.parsed.positionals.length > 0) throw new _("--undo takes no amount");
 const n = e.app, r = n.store.history, s = uv(e), i = r[s], o = M(n), a = new I(i.tokens.map((v) => [v.tokenId, Yt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => vv(v) ? c.find((b) => dl({ place: "", tokenId: b.tokenId, name: b.name, change: v }, n.store.settings)) : void 0, u = Vf(Ff(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => dl(v, n.store.settings)), f = new I();
 for (const [v, b] of a) b && f.set(v, pv(b));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
@@ -4514,7 +4517,7 @@ return br(e, s, a, c, i ? yv : wv);}
 }, $v = { ids: { kind: "list" }, help: { kind: "switch" } };
 function Av(e) {const { answers: t } = M(e).check;
 return `!defend --answer KEY --ids DEFENDER --${t.answerFlag} ${[...t.choices, ...t.announced ?? []].join("|")} [--${t.rollFlag} R]`;}
-var Sv = {usage: (e) => `${M(e).check.usage}; ${Av(e)}`,
+var _v = {usage: (e) => `${M(e).check.usage}; ${Av(e)}`,
 help: (e) => [...M(e).check.help, "With --answer: one defender's answer to an open attack (its prompt's buttons send it; the GM may answer for anyone), checked as !defend would check it in the attack's situation."],
 flags: (e) => M(e).check.refused ? [] : Fn(M(e).check.flags),
 run(e) {if (e.parsed.flags.has("answer")) return Cm(e);
@@ -4524,25 +4527,25 @@ return;}
 const r = si(t, "!defend", $v, n.flags), s = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
 Ac(e, s);
 const i = t.check.plan($r(e.parsed, r, void 0, ls(t.id, "!defend")));
-Sc(e, s);
+_c(e, s);
 const o = Tt(e, Me(e.parsed)), a = [...o.notes], c = s.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
 return u && a.push(`${te(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
 if (l.length === 0) {ct(e, lr(a).join("; "));
 return;}
 return br(e, i, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, _v = { ids: { kind: "list" }, help: { kind: "switch" } }, Tv = {usage: (e) => M(e).stance.usage,
+}, Sv = { ids: { kind: "list" }, help: { kind: "switch" } }, Tv = {usage: (e) => M(e).stance.usage,
 help: (e) => M(e).stance.help,
 run(e) {const t = M(e.app);
 if (t.stance.modes.length === 0) throw new R(`the ${t.id} edition has no stances`);
-nt(e.parsed, _v);
+nt(e.parsed, Sv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new S(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new _(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stance.modes.includes(s))
-throw new S(`unknown stance "${W(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
+throw new _(`unknown stance "${W(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && Me(e.parsed) === void 0;
-if (s === void 0 && i) throw new S(`no stance given: !stance ${t.stance.modes.join("|")}`);
+if (s === void 0 && i) throw new _(`no stance given: !stance ${t.stance.modes.join("|")}`);
 const { targets: o, notes: a } = Tt(e, Me(e.parsed));
 if (s === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = sr(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
@@ -4579,9 +4582,9 @@ const n = Hr(t, { what: "the amount to heal", missing: "no amount to heal given"
 return br(e, Ov(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function fl(e, t, n) {if (!n || Kt(t)) return;
-const r = e.store.settings, s = Se[r.bars.vitality].value;
+const r = e.store.settings, s = _e[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = he(n[s]), o = A(t.get(Se[r.bars.vitality].link) ?? "");
+const i = he(n[s]), o = A(t.get(_e[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: c } = Nv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
@@ -4613,7 +4616,7 @@ if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = he(s), o = he(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Vh(r.id, a)) fl(e, c, { [Se[a].value]: s });}
+for (const c of Vh(r.id, a)) fl(e, c, { [_e[a].value]: s });}
 function Nv(e, t, n, r) {const s = he(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = he(Ua(n));
@@ -4665,7 +4668,7 @@ r.auraDeadPC === !0 ? ue("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
 var fi = {"!damage": bv,
 "!attack": Fm,
-"!defend": Sv,
+"!defend": _v,
 "!stance": Tv,
 "!heal": Iv,
 "!defense-round": lv};
