@@ -73,11 +73,40 @@ if (/<\/script/i.test(script)) fail('the page script holds "</script"');
 if (defenseRound.includes('\r')) fail('dist/defense-round.js holds carriage returns, which the HTML parser would turn into line feeds');
 
 const style = readFileSync(join(src, 'styles.css'), 'utf8');
+
+// The character sheet (sheet/), from the same files Roll20 is given: its HTML in an inert
+// <template> (the page clones it; its worker script taken out), its CSS in a style of its own
+// (allowed by hash), the worker script and translation.json carried as text.
+const sheetDir = join(root, 'sheet');
+const sheetHtml = readFileSync(join(sheetDir, 'defense-round.html'), 'utf8');
+const sheetStyle = readFileSync(join(sheetDir, 'defense-round.css'), 'utf8');
+const sheetTranslation = JSON.parse(readFileSync(join(sheetDir, 'translation.json'), 'utf8'));
+let sheetLegacy = false;
+try {
+  sheetLegacy = JSON.parse(readFileSync(join(sheetDir, 'sheet.json'), 'utf8')).legacy === true;
+} catch {
+  // No sheet.json: a sheet on Roll20's Character Sheet Enhancement (no class prefixing).
+}
+const workerTags = [...sheetHtml.matchAll(/<script\s+type=["']text\/worker["']\s*>([\s\S]*?)<\/script\s*>/gi)];
+if (workerTags.length !== 1) fail(`sheet/defense-round.html holds ${workerTags.length} <script type="text/worker"> elements; Roll20 runs one`);
+const sheetWorkers = workerTags[0][1];
+const sheetMarkup = sheetHtml.replace(workerTags[0][0], '');
+if (/<\/?script/i.test(sheetMarkup)) fail('sheet/defense-round.html holds a <script> besides its worker script');
+if (/<\/template/i.test(sheetMarkup)) fail('sheet/defense-round.html holds "</template"');
+if (sheetWorkers.includes('<!--')) fail('the sheet\'s worker script holds "<!--" and cannot be carried verbatim in the page');
+if (/<\/style/i.test(sheetStyle)) fail('sheet/defense-round.css holds "</style"');
+// JSON in a script element: "<" escaped, so no "</script" can end it early.
+const sheetData = JSON.stringify({ legacy: sheetLegacy, translation: sheetTranslation }).replace(/</g, '\\u003c');
 const sha = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const values = {
   SCRIPT_HASH: sha(script),
   STYLE_HASH: sha(style),
   STYLE: style,
+  SHEET_STYLE_HASH: sha(sheetStyle),
+  SHEET_STYLE: sheetStyle,
+  SHEET_HTML: sheetMarkup,
+  SHEET_WORKERS: sheetWorkers,
+  SHEET_DATA: sheetData,
   DEFENSE_ROUND: defenseRound,
   SCRIPT: script,
 };

@@ -4,7 +4,7 @@
 // drive it directly.
 import { createRoll20, type ChatRecord, type MockObject, type MockRoll20 } from '../../mocks/roll20.js';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene.js';
-import { numbersHiddenFrom, whyNotSelectable } from '../../mocks/table-view.js';
+import { controllersOf, numbersHiddenFrom, whyNotSelectable } from '../../mocks/table-view.js';
 import { WORN } from '../../mocks/sample-table.js';
 import { loadScript } from './sandbox.js';
 import { addStep, BAR_KEYS, emptySpec, emptyTally, liveBoundText, overBound, type BarKey, type FightSpec, type Step } from './share.js';
@@ -405,6 +405,44 @@ export class Fight {
       else if (typeof worn === 'number') Object.assign(value, { current: String(worn), own: 'worn' });
       return value;
     });
+  }
+
+  /**
+   * The character whose sheet this player may open from the token's card (undefined: none): the
+   * token represents a character, and she is the GM or the character's controlledby lists her (or
+   * everyone), as Roll20 lets her edit its sheet. A player never opens an NPC's.
+   */
+  sheetFor(player: string, tokenId: string): string | undefined {
+    const token = this.tokenById(tokenId);
+    const characterId = String(token?.get('represents') ?? '');
+    const character = characterId === '' ? undefined : (this.mock.globals.getObj('character', characterId) as unknown as MockObject | undefined);
+    const playerId = this.playerId(player);
+    if (!character || playerId === undefined) return undefined;
+    const may = this.isGM(player) || controllersOf(character).some((id) => id === playerId || id === 'all');
+    return may ? String(character.get('name')) : undefined;
+  }
+
+  /**
+   * A sheet field's value, as the sheet reads it: \`NAME\` the attribute's current, \`NAME_max\` its
+   * max (Roll20's naming); undefined when the character has no such attribute (the field's default).
+   */
+  sheetField(char: string, field: string): string | undefined {
+    const character = this.characterNamed(char);
+    if (!character) return undefined;
+    const exact = this.attributeOf(character.id, field);
+    if (exact) return text(exact.get('current'));
+    const base = /^(.+)_max$/i.exec(field)?.[1];
+    const attribute = base === undefined ? undefined : this.attributeOf(character.id, base);
+    return attribute ? text(attribute.get('max')) : undefined;
+  }
+
+  /** A sheet field edited (by hand or by a sheet worker): the attribute's current, or \`NAME_max\` its max. A step, so a link replays it. */
+  editSheetField(char: string, field: string, value: string): Promise<boolean> {
+    const character = this.characterNamed(char);
+    const base = /^(.+)_max$/i.exec(field)?.[1];
+    // NAME_max is NAME's max, unless the character has an attribute of that very name.
+    if (character && base !== undefined && !this.attributeOf(character.id, field)) return this.editSheet(char, base, undefined, value);
+    return this.editSheet(char, field, value);
   }
 
   /** A character's attribute as the sheet holds it (undefined when the sheet lacks it). */

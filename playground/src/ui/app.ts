@@ -13,6 +13,7 @@ import { flagHintsOf, suggestionsOf } from '../suggestions.js';
 import { inlineNodes, messageNode, type ChatHandlers } from './chat-view.js';
 import { append, byId, clear, h, initials } from './dom.js';
 import { markerBase, markerIcon, TableMap } from './map.js';
+import { SheetPanel } from './sheet.js';
 
 interface Shown {
   li: HTMLLIElement;
@@ -31,6 +32,8 @@ interface Card {
   sheet: HTMLElement;
   edit: HTMLDetailsElement;
   form: HTMLFormElement;
+  /** Opens the character's sheet: shown only to the GM and the character's controllers. */
+  sheetButton: HTMLButtonElement;
 }
 
 export class App {
@@ -44,10 +47,12 @@ export class App {
   private recall = -1;
   private lastFragment = '';
   private readonly handlers: ChatHandlers = { press: (command, label) => this.press(command, label) };
+  private sheet!: SheetPanel;
 
   constructor(private readonly source: string) {}
 
   start(): void {
+    this.sheet = new SheetPanel({ fight: () => this.fight, act: (action) => this.act(action), press: (line, label) => this.press(line, label) });
     byId('chat-form').addEventListener('submit', (event) => {
       event.preventDefault();
       this.sendFromBox();
@@ -126,6 +131,7 @@ export class App {
   /** A fresh table, with the spec's steps replayed. */
   private load(spec: FightSpec, push: boolean, problem?: string): void {
     this.enqueue(async () => {
+      this.sheet.close();
       this.fight = await Fight.start(this.source, spec);
       this.shown.clear();
       this.cards.clear();
@@ -393,6 +399,7 @@ export class App {
     byId<HTMLButtonElement>('clear-selection').hidden = names.length === 0;
     const tokens = fight.tokens();
     this.renderTokens(tokens);
+    this.sheet.refresh();
     this.map.render(tokens, fight.isGM(fight.speaker));
     this.renderTurns();
     this.renderExample(edition);
@@ -523,6 +530,8 @@ export class App {
       event.preventDefault();
       this.applyEdits(form, token.id);
     });
+    const sheetButton = h('button', { class: 'small sheet-open', text: 'Sheet', attrs: { type: 'button', 'aria-label': `Open ${token.character ?? token.name}'s sheet`, 'aria-haspopup': 'dialog' } });
+    sheetButton.addEventListener('click', () => this.sheet.show(token.id));
     const card: Card = {
       li: h('li', { class: 'token', attrs: { 'data-token': token.name } }),
       title,
@@ -534,6 +543,7 @@ export class App {
       sheet: h('dl', { class: 'sheet', attrs: { 'aria-label': `${token.name}'s armor and sheet` } }),
       edit,
       form,
+      sheetButton,
     };
     const article = h(
       'article',
@@ -542,6 +552,7 @@ export class App {
       card.bars,
       card.markers,
       card.sheet,
+      h('p', { class: 'sheet-link' }, sheetButton),
       edit,
     );
     // Clicking the card (not its controls) is clicking the token on the map: it selects only it (shift adds).
@@ -561,6 +572,9 @@ export class App {
     card.owner.textContent = token.owner;
     card.select.checked = token.selected;
     card.turn.hidden = !token.onTurn;
+    // As on Roll20: the GM opens any character's sheet, a player only one whose controllers list her.
+    card.sheetButton.hidden = this.fight.sheetFor(this.fight.speaker, token.id) === undefined;
+    (card.sheetButton.parentElement as HTMLElement).hidden = card.sheetButton.hidden;
     clear(card.bars);
     // The script keeps an NPC's numbers from players (the GM's visibility setting): the card says so instead.
     card.edit.hidden = token.numbersHidden;
