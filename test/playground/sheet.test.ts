@@ -18,6 +18,7 @@ describe('the character sheet in the playground', () => {
   const sheetButton = (name: string) => card(name).getByRole('button', { name: /^Open .+'s sheet$/ });
   const dialog = () => page.getByRole('dialog', { name: /'s sheet$/ });
   const field = (name: string) => dialog().locator(`[name="attr_${name}"]`).first();
+  const sheetValue = (name: string, label: string) => card(name).locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
   const chatBox = () => page.getByRole('combobox', { name: /^Message as / });
   const log = () => page.getByRole('log', { name: 'Chat' });
   const say = async (line: string) => {
@@ -103,22 +104,25 @@ describe('the character sheet in the playground', () => {
     await speakAs('GM');
   });
 
-  it("an edit in the sheet is the attribute changed: !damage 200 then reads Bob's Physical 50", async () => {
+  it("an edit in the sheet is the attribute changed: !damage 200 then reads Bob's new values", async () => {
     await reset();
     await openSheet('Bob');
-    await edit('armor_physical', '50');
-    // On the table, and on the card: the script's reads and the page's agree.
-    expect(await card('Bob').locator('dl div').filter({ has: page.locator('dt', { hasText: /^Physical$/ }) }).locator('dd').textContent()).toBe('50/100');
-    expect(await lastStep()).toEqual({ k: 'sheet', char: 'Bob', attr: 'armor_physical', current: '50' });
+    // The worn protection is the script's (read-only on the sheet); the undamaged max and the soak are the player's.
+    expect(await field('armor_physical').getAttribute('readonly')).not.toBeNull();
+    await edit('armor_soak', '50');
+    // A user's edit of the attribute: a step of the fight (a share link replays it).
+    expect(await lastStep()).toEqual({ k: 'sheet', char: 'Bob', attr: 'armor_soak', current: '50' });
     await edit('armor_physical_max', '80');
     expect(await lastStep()).toEqual({ k: 'sheet', char: 'Bob', attr: 'armor_physical', max: '80' });
+    expect(await sheetValue('Bob', 'Physical').textContent()).toBe('100/80');
     await card('Bob').locator('.bars').click();
     await say('!damage 200');
     const breakdown = await log().locator('table.roll-template').last().innerText();
-    expect(breakdown).toContain('50 Physical');
-    expect(breakdown).not.toContain('100 Physical');
+    // The soak read from the sheet's edit (20% before it): 200 x 50% = 100, then Bob's 100 Physical.
+    expect(breakdown).toContain('200 x 50% soak = 100');
+    expect(breakdown).toContain('100 - 100 Physical = 0');
     // The script wore the armor down: the open sheet shows the table's new value.
-    expect(await field('armor_physical').inputValue()).not.toBe('50');
+    expect(await field('armor_physical').inputValue()).not.toBe('100');
   });
 
   it('runs the sheet workers against the same attributes: a field they derive follows Fortitude', async () => {
@@ -143,13 +147,13 @@ describe('the character sheet in the playground', () => {
     await card('Bob').locator('.bars').click();
     await openSheet('Bob');
     const buttons = await dialog()
-      .locator('button[type="roll"]')
+      .locator('button[type="roll"]:visible')
       .evaluateAll((elements) => elements.map((e, i) => ({ i, value: (e as unknown as { getAttribute(n: string): string | null }).getAttribute('value') ?? '' })));
     // One that asks nothing (no query, no target pick).
     const plain = buttons.find((b) => b.value.startsWith('!') && !b.value.includes('?{') && !b.value.includes('@{target'));
     expect(plain).toBeDefined();
     const messages = await log().locator('li').count();
-    await dialog().locator('button[type="roll"]').nth(plain!.i).click();
+    await dialog().locator('button[type="roll"]:visible').nth(plain!.i).click();
     await ready(page);
     const step = (await lastStep())!;
     expect(step.k).toBe('say');

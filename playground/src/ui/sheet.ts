@@ -5,7 +5,7 @@
 // the attribute changed as a user's edit changes it: a step of the fight, so Roll20's change
 // events reach the script and a share link replays it. Its roll buttons send their line to the
 // chat as the current speaker; its action buttons fire the workers' clicked: event.
-import { createSheetWorkers, type SheetWorkers } from '../../../mocks/sheetWorkers.js';
+import { runSheetWorkers, type SheetAttributes, type SheetWorkers } from '../../../mocks/sheetWorkers.js';
 import type { Fight } from '../fight.js';
 import { byId, clear } from './dom.js';
 
@@ -74,11 +74,12 @@ export class SheetPanel {
     body.append(document.importNode(template.content, true));
     this.prepare(body);
     byId('sheet-dialog-title').textContent = `${character}'s sheet`;
-    const store = {
-      get: (name: string) => this.read(name),
-      set: (name: string, value: string) => this.write(name, value),
+    const store: SheetAttributes = {
+      get: (name) => this.read(name),
+      set: (name, value) => this.write(name, value),
     };
-    this.workers = createSheetWorkers(byId('sheet-workers').textContent ?? '', store);
+    // The runtime takes the sheet's HTML and runs its one worker script (the fields' defaults are the store's).
+    this.workers = runSheetWorkers(`<script type="text/worker">${byId('sheet-workers').textContent ?? ''}</script>`, store);
     this.refresh();
     const dialog = byId<HTMLDialogElement>('sheet-dialog');
     if (!dialog.open) dialog.show();
