@@ -106,6 +106,7 @@ describe('the character sheet in the playground', () => {
 
   it("an edit in the sheet is the attribute changed: !damage 200 then reads Bob's new values", async () => {
     await reset();
+    await card('Bob').locator('.bars').click();
     await openSheet('Bob');
     // The worn protection is the script's (read-only on the sheet); the undamaged max and the soak are the player's.
     expect(await field('armor_physical').getAttribute('readonly')).not.toBeNull();
@@ -115,7 +116,7 @@ describe('the character sheet in the playground', () => {
     await edit('armor_physical_max', '80');
     expect(await lastStep()).toEqual({ k: 'sheet', char: 'Bob', attr: 'armor_physical', max: '80' });
     expect(await sheetValue('Bob', 'Physical').textContent()).toBe('100/80');
-    await card('Bob').locator('.bars').click();
+    // The panel leaves the chat in view: the command is typed with the sheet open.
     await say('!damage 200');
     const breakdown = await log().locator('table.roll-template').last().innerText();
     // The soak read from the sheet's edit (20% before it): 200 x 50% = 100, then Bob's 100 Physical.
