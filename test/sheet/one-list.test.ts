@@ -96,9 +96,11 @@ describe("the sheet keeps Roll20's rules for sheets", () => {
       expect(html).toMatch(new RegExp(`<input type="number" name="attr_${key}" value="" readonly`));
       expect(html).toMatch(new RegExp(`<input type="number" name="attr_${key}_max" value=""(?! readonly)`));
     }
-    // The workers set only derived fields.
+    // The workers set derived fields, and a worn armor's current only where it is empty (a new character: workers.test.ts).
     const worker = html.slice(html.indexOf('<script type="text/worker">'));
     const set = [...worker.matchAll(/setAttrs\(\{ '([^']+)'/g)].map((m) => m[1]);
-    expect(set).toEqual(DERIVED.map((d) => d.name));
+    const worn = VALUE_KEYS.filter((k) => MEANINGS[k].worn);
+    expect(set).toEqual([...DERIVED.map((d) => d.name), ...worn]);
+    for (const key of worn) expect(worker).toContain(`if ((now === undefined || now === null || String(now).trim() === '') && undamaged !== null) setAttrs({ '${key}'`);
   });
 });

@@ -44,6 +44,28 @@ describe('the sheet workers', () => {
     expect(attrs.get('defensive_flat')).toBe('2');
   });
 
+  it('a new character\'s worn armor (its current empty) takes its undamaged max, once; a current the script wrote is never touched', () => {
+    const fresh = sheetWith({ armor_physical_max: '100' });
+    fresh.workers.open();
+    expect(fresh.attrs.get('armor_physical')).toBe('100');
+    const typed = sheetWith({ armor_magical: '' });
+    typed.attrs.set('armor_magical_max', '40');
+    typed.workers.changed('armor_magical_max');
+    expect(typed.attrs.get('armor_magical')).toBe('40');
+    // Worn down by the script, or anything written there: left as it is, whatever the max does.
+    for (const now of ['60', '0', 'x']) {
+      const worn = sheetWith({ armor_physical: now, armor_physical_max: '100' });
+      worn.workers.open();
+      worn.attrs.set('armor_physical_max', '120');
+      worn.workers.changed('armor_physical_max');
+      expect(worn.attrs.get('armor_physical'), now).toBe(now);
+    }
+    // No undamaged value: nothing to fill in.
+    const none = sheetWith({ armor_physical_max: 'lots' });
+    none.workers.open();
+    expect(none.attrs.get('armor_physical')).toBeUndefined();
+  });
+
   it('writes only the derived field, never a value the script reads or owns', () => {
     const { writes, workers, attrs } = sheetWith({ fortitude: '80', armor_physical: '60', armor_physical_max: '100' });
     workers.open();
@@ -56,7 +78,7 @@ describe('the sheet workers', () => {
 
   it('listens to sheet:opened and to the fields it derives from; the edition choice defaults to the script\'s first edition', () => {
     const { workers } = sheetWith({});
-    expect(workers.events().sort()).toEqual(['change:fortitude', 'sheet:opened']);
+    expect(workers.events().sort()).toEqual(['change:armor_magical_max', 'change:armor_physical_max', 'change:fortitude', 'sheet:opened']);
     expect(fieldDefaults(html).sheet_edition).toBe('soak');
     expect(workerScriptOf(html)).toContain("on('sheet:opened change:fortitude'");
   });
