@@ -5,7 +5,7 @@
 // runs against the same attributes; its roll buttons send their line as the current speaker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, openPage, ready } from '../support/browser';
+import { buildPage, openPage, ready, playground } from '../support/browser';
 import { specFromFragment } from '../../playground/src/share';
 
 describe('the character sheet in the playground', () => {
@@ -13,23 +13,12 @@ describe('the character sheet in the playground', () => {
   let page: Page;
   const problems: string[] = [];
 
-  const card = (name: string) => page.getByRole('article', { name, exact: true });
+  const { card, log, say, speakAs } = playground(() => page);
   /** A card's Sheet button, named for the token's character ("Open Goblin's sheet" on Goblin 1). */
   const sheetButton = (name: string) => card(name).getByRole('button', { name: /^Open .+'s sheet$/ });
   const dialog = () => page.getByRole('dialog', { name: /'s sheet$/ });
   const field = (name: string) => dialog().locator(`[name="attr_${name}"]`).first();
   const sheetValue = (name: string, label: string) => card(name).locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
-  const chatBox = () => page.getByRole('combobox', { name: /^Message as / });
-  const log = () => page.getByRole('log', { name: 'Chat' });
-  const say = async (line: string) => {
-    await chatBox().fill(line);
-    await chatBox().press('Enter');
-    await ready(page);
-  };
-  const speakAs = async (name: string) => {
-    await page.getByRole('combobox', { name: 'Speak as' }).selectOption(name);
-    await ready(page);
-  };
   const reset = async () => {
     if (await dialog().isVisible()) await dialog().getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();

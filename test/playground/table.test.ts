@@ -6,7 +6,7 @@
 // table the edition's sample values and the log says which.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, openPage, ready } from '../support/browser';
+import { buildPage, openPage, ready, playground } from '../support/browser';
 import { editionOf, playableEditions } from '../../src/rules/editions';
 
 describe('the playground as a table', () => {
@@ -14,23 +14,10 @@ describe('the playground as a table', () => {
   let page: Page;
   const problems: string[] = [];
 
-  const map = () => page.getByRole('group', { name: 'Map', exact: true });
-  const token = (name: string) => map().locator(`[role="button"][data-token="${name}"]`);
-  const card = (name: string) => page.getByRole('article', { name, exact: true });
+  const { token, card, log, chatBox, say, speakAs } = playground(() => page);
   const vitality = (name: string) => card(name).getByRole('meter', { name: 'Vitality' });
   const selected = () => page.locator('#selected-names').textContent();
   const note = () => page.locator('#selection-note').textContent();
-  const log = () => page.getByRole('log', { name: 'Chat' });
-  const chatBox = () => page.getByRole('combobox', { name: /^Message as / });
-  const say = async (line: string) => {
-    await chatBox().fill(line);
-    await chatBox().press('Enter');
-    await ready(page);
-  };
-  const speakAs = async (name: string) => {
-    await page.getByRole('combobox', { name: 'Speak as' }).selectOption(name);
-    await ready(page);
-  };
   const reset = async () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await ready(page);

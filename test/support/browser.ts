@@ -49,3 +49,26 @@ export async function openPage(url: string, problems: string[]): Promise<{ brows
   await ready(page);
   return { browser, page };
 }
+
+/** The playground's parts a test reaches for, found by their roles on the page as it is when called (`page` may be set later, in beforeAll). */
+export function playground(page: () => Page) {
+  const map = () => page().getByRole('group', { name: 'Map', exact: true });
+  const chatBox = () => page().getByRole('combobox', { name: /^Message as / });
+  return {
+    map,
+    token: (name: string) => map().locator(`[role="button"][data-token="${name}"]`),
+    card: (name: string) => page().getByRole('article', { name, exact: true }),
+    log: () => page().getByRole('log', { name: 'Chat' }),
+    chatBox,
+    /** Sends a line as the speaker, and waits until the page has done with it. */
+    async say(line: string) {
+      await chatBox().fill(line);
+      await chatBox().press('Enter');
+      await ready(page());
+    },
+    async speakAs(name: string) {
+      await page().getByRole('combobox', { name: 'Speak as' }).selectOption(name);
+      await ready(page());
+    },
+  };
+}
